@@ -1,0 +1,38 @@
+// The raw SQL client every server tier shares: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
+// Both answer `query(sql, params) -> { rows }`, so the tiers write plain parameterised SQL or wrap it in drizzle.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; client: PGlite; sql: SqlRunner; close(): Promise<void> }
+  | { kind: 'postgres'; client: pg.Pool; sql: SqlRunner; close(): Promise<void> };
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; wins over dataDir. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; omitted means in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    await pool.query('select 1');
+    return { kind: 'postgres', client: pool, sql: pool as unknown as SqlRunner, close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = resolve(opts.dataDir, 'pglite');
+    mkdirSync(join(dir, '..'), { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  return { kind: 'pglite', client, sql: client as unknown as SqlRunner, close: () => client.close() };
+}
