@@ -20,7 +20,13 @@ export const BLOCK_REASONS = ['P', 'R', 'BE', 'O'] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];
 export const SECOND_COPY_REASONS = ['P', 'O'] as const;
 
-export const MARITAL_STATUS = { 1: 'Casado(a)', 2: 'Solteiro(a)', 3: 'Viúvo(a)', 5: 'Divorciado(a)', 6: 'Outros' } as const;
+export const MARITAL_STATUS = {
+  1: 'Casado(a)',
+  2: 'Solteiro(a)',
+  3: 'Viúvo(a)',
+  5: 'Divorciado(a)',
+  6: 'Outros',
+} as const;
 export const GENDERS = ['M', 'F', 'O'] as const;
 export const ADDRESS_TYPES = ['R', 'C'] as const;
 export const CURRENCY_CODES = { 986: 'R$', 840: 'US$', 978: '€' } as const;

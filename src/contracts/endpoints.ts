@@ -30,11 +30,13 @@ export const COMMON_HEADERS = [
   'org',
 ] as const;
 
-const e = (
-  method: HttpMethod,
-  path: string,
-  opts: Partial<Omit<Endpoint, 'method' | 'path'>> = {},
-): Endpoint => ({ method, path, headers: [], query: [], ...opts });
+const e = (method: HttpMethod, path: string, opts: Partial<Omit<Endpoint, 'method' | 'path'>> = {}): Endpoint => ({
+  method,
+  path,
+  headers: [],
+  query: [],
+  ...opts,
+});
 
 export const endpoints = {
   // Portal users (layer 2, portal user endpoints)
