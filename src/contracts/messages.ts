@@ -31,12 +31,23 @@ export const messages = {
     invalidCode: 'Código de confirmação inválido!',
     changeFailure: 'Ocorreu um erro ao alterar a senha.',
     changeSuccess: 'Senha alterada com sucesso!',
+    codeSent: 'Enviamos um código de confirmação para o e-mail cadastrado.',
+    codeConfirmed: 'Código confirmado. Defina a nova senha.',
+    sendFailure: 'Não foi possível enviar o código de confirmação. Tente novamente em instantes.',
+    emailSubject: 'fidis — código para redefinir sua senha',
   },
   company: {
     title: 'Escolha a empresa',
     placeholder: 'Escolha uma empresa',
     access: 'ACESSAR',
     required: 'É obrigatório selecionar uma empresa para continuar.',
+    notFound: 'Empresa não encontrada ou sem permissão de acesso.',
+  },
+  firstAccess: {
+    required: 'Defina uma nova senha para continuar.',
+    success: 'Senha definida com sucesso!',
+    samePassword: 'A nova senha precisa ser diferente da senha temporária.',
+    wrongUser: 'O usuário informado não corresponde ao usuário conectado.',
   },
   shell: {
     currentCompany: 'Você está na empresa:',
@@ -70,5 +81,8 @@ export const messages = {
     unauthenticated: 'Sessão expirada. Entre novamente.',
     forbidden: 'Acesso não permitido.',
     notFound: 'Recurso não encontrado.',
+    tooLarge: 'Requisição grande demais.',
+    tooMany: 'Muitas tentativas. Aguarde um instante e tente novamente.',
+    invalidField: 'Campo inválido',
   },
 } as const;

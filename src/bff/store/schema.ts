@@ -1,0 +1,40 @@
+// The BFF's own tables, created by the BFF at start (plain SQL, idempotent). It owns device sessions and its
+// keys only; no business data lives here.
+import type { SqlRunner } from '../../platform/database.ts';
+
+const DDL = [
+  `create table if not exists bff_keys (
+     id text primary key,
+     public_spki text not null,
+     private_pkcs8 text not null,
+     modulus_bits integer not null,
+     created_at timestamptz not null default now()
+   )`,
+  `create table if not exists bff_secrets (
+     name text primary key,
+     value text not null,
+     created_at timestamptz not null default now()
+   )`,
+  `create table if not exists bff_device_sessions (
+     device_id uuid primary key,
+     fid text not null,
+     session_id text not null,
+     cipher_aes text not null,
+     token_aes text not null,
+     device_name text not null,
+     ip text not null,
+     created_at timestamptz not null default now(),
+     last_seen_at timestamptz not null default now()
+   )`,
+];
+
+/** Creates the tables when missing. Two instances starting together may race on the catalogue: retry once. */
+export async function ensureBffSchema(sql: SqlRunner): Promise<void> {
+  for (const statement of DDL) {
+    try {
+      await sql.query(statement);
+    } catch {
+      await sql.query(statement);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// The one-process launcher: SPA + BFF on PORT, the provider on an internal loopback port, one database.
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { buildBff } from './bff/app.ts';
+import { buildProvider } from './provider/app.ts';
+import { migrate } from './provider/db/migrate.ts';
+import { ensureDemoOperator, seedDemo } from './provider/db/seed.ts';
+import { ConfigError, parseConfig } from './platform/config.ts';
+import { openDatabase } from './platform/database.ts';
+import { ensureSpaBuilt } from './platform/spa-build.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+async function main() {
+  const config = parseConfig();
+  const staticDir = resolve(root, 'dist/web');
+  const spa = await ensureSpaBuilt(root, staticDir, config.FORCE_BUILD);
+
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const logger = { level: config.LOG_LEVEL };
+  const closers: Array<() => Promise<unknown>> = [];
+
+  let upstream = config.PROVIDER_URL;
+  let demoPassword: string | undefined;
+  if (!upstream) {
+    await migrate(db);
+    // Without DEMO_PASSWORD a fresh random password is set and printed at every start.
+    demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
+    await seedDemo(db, { demoLogin: config.DEMO_LOGIN, demoPassword });
+    await ensureDemoOperator(db, { demoLogin: config.DEMO_LOGIN, demoPassword });
+    const provider = await buildProvider({ db, config, logger });
+    upstream = await provider.listen({ host: '127.0.0.1', port: config.PROVIDER_PORT });
+    closers.push(() => provider.close());
+  }
+
+  const bff = await buildBff({
+    config,
+    sql: db.sql,
+    upstreams: { prod: upstream, sandbox: config.PROVIDER_SANDBOX_URL ?? upstream },
+    staticDir,
+    logger,
+  });
+  await bff.listen({ host: config.HOST, port: config.PORT });
+  closers.unshift(() => bff.close());
+  closers.push(() => db.close());
+
+  const address = bff.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const lines = [
+    '',
+    `  fidis está no ar: http://localhost:${port}`,
+    `  banco de dados: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${resolve(config.DATA_DIR)}`}`,
+    `  provedor: ${config.PROVIDER_URL ? config.PROVIDER_URL : `embutido em ${upstream}`}`,
+    demoPassword ? `  login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}` : '',
+    `  SPA: ${spa === 'built' ? 'compilado agora' : 'já compilado'}`,
+    '',
+  ];
+  console.info(lines.filter((l) => l !== null).join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`fidis: ${signal} recebido, encerrando`);
+    for (const close of closers) await close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error('fidis não pôde iniciar:', err);
+  process.exit(1);
+});

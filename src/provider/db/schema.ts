@@ -1,0 +1,229 @@
+// The provider's database, one pg schema that runs unchanged on PGlite and PostgreSQL.
+// Migrations are generated from this file (`npm run db:generate`); never edit the SQL by hand.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  cnpj: char('cnpj', { length: 14 }).notNull().unique(),
+  corporateName: varchar('corporate_name', { length: 120 }).notNull(),
+  relationCode: varchar('relation_code', { length: 20 }).notNull(),
+  /** Kept by every write that adds an account, so a page never pays for COUNT(*) over a million rows. */
+  totalSubAccounts: integer('total_sub_accounts').notNull().default(0),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+export const portalUsers = pgTable(
+  'portal_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    login: varchar('login', { length: 60 }).notNull().unique(),
+    document: char('document', { length: 11 }).notNull().unique(),
+    name: varchar('name', { length: 60 }).notNull(),
+    email: varchar('email', { length: 60 }).notNull(),
+    ddi: smallint('ddi').notNull(),
+    ddd: smallint('ddd').notNull(),
+    mobile: bigint('mobile', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 7 }).notNull().default('ATIVO'),
+    /** `scrypt$N$r$p$salt$hash`, see services/passwords.ts. */
+    passwordHash: text('password_hash').notNull(),
+    /** Set for a temporary password: the first sign-in must choose a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: instant('locked_until'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('portal_users_login_lower', sql`${t.login} = lower(${t.login})`),
+    check('portal_users_document_digits', sql`${t.document} ~ '^[0-9]{11}$'`),
+    check('portal_users_status', sql`${t.status} in ('ATIVO', 'INATIVO')`),
+  ],
+);
+
+export const userCompanies = pgTable(
+  'user_companies',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('user_companies_company').on(t.companyId)],
+);
+
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('user_sessions_user').on(t.userId)],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('recovery_codes_user').on(t.userId, t.createdAt)],
+);
+
+/** The development mailbox: without SMTP, every e-mail lands here. */
+export const outbox = pgTable('outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  to: varchar('to', { length: 120 }).notNull(),
+  subject: varchar('subject', { length: 200 }).notNull(),
+  body: text('body').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    at: instant('at').notNull(),
+    action: varchar('action', { length: 60 }).notNull(),
+    target: varchar('target', { length: 120 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at').on(t.at)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The keyset key of the account list (`startAccount`). */
+    accountNumber: bigint('account_number', { mode: 'bigint' }).notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    mainAccount: char('main_account', { length: 1 }).notNull().default('N'),
+    holderName: varchar('holder_name', { length: 40 }).notNull(),
+    motherName: varchar('mother_name', { length: 30 }).notNull(),
+    email: varchar('email', { length: 60 }).notNull(),
+    phoneDdd: varchar('phone_ddd', { length: 3 }),
+    phoneNumber: varchar('phone_number', { length: 10 }),
+    cellDdd: varchar('cell_ddd', { length: 3 }).notNull(),
+    cellPhone: varchar('cell_phone', { length: 10 }).notNull(),
+    zipCode: char('zip_code', { length: 8 }).notNull(),
+    address: varchar('address', { length: 40 }).notNull(),
+    addressNumber: varchar('address_number', { length: 6 }).notNull(),
+    addressComplement: varchar('address_complement', { length: 25 }),
+    district: varchar('district', { length: 15 }).notNull(),
+    city: varchar('city', { length: 30 }).notNull(),
+    state: varchar('state', { length: 3 }).notNull(),
+    gender: char('gender', { length: 1 }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    documentNumber: char('document_number', { length: 11 }).notNull(),
+    creditLimit: numeric('credit_limit', { precision: 15, scale: 2 }).notNull(),
+    availableLimit: numeric('available_limit', { precision: 15, scale: 2 }).notNull(),
+    /** NORMAL, CANCELADA, … as the card platform describes the account. */
+    statusDescription: varchar('status_description', { length: 20 }).notNull().default('NORMAL'),
+    /** 0 centralized, 1 decentralized, 2 mixed. */
+    flagTypeBilling: smallint('flag_type_billing').notNull().default(0),
+    accountBlockingCodeTwo: varchar('account_blocking_code_two', { length: 4 }),
+    accountWarningCode: varchar('account_warning_code', { length: 4 }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_company_number').on(t.companyId, t.accountNumber),
+    index('accounts_company_document').on(t.companyId, t.documentNumber),
+    check('accounts_gender', sql`${t.gender} in ('M', 'F', 'O')`),
+  ],
+);
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    last4: char('last4', { length: 4 }).notNull(),
+    /** The last four digits of the second copy, once one was issued. */
+    last4TwoWay: char('last4_2way', { length: 4 }),
+    logo: smallint('logo').notNull(),
+    org: char('org', { length: 3 }).notNull().default('090'),
+    cardType: varchar('card_type', { length: 10 }).notNull().default('TITULAR'),
+    status: varchar('status', { length: 10 }).notNull().default('Actived'),
+    blockCode: varchar('block_code', { length: 4 }),
+    /** N marks a permanently blocked card. */
+    activeFlag: char('active_flag', { length: 1 }).notNull().default('S'),
+    embossName: varchar('emboss_name', { length: 26 }).notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One holder card per account: the account list joins it without a lateral subquery.
+    uniqueIndex('cards_account_titular')
+      .on(t.accountId)
+      .where(sql`${t.cardType} = 'TITULAR'`),
+    index('cards_account').on(t.accountId),
+    check('cards_status', sql`${t.status} in ('Actived', 'Blocked')`),
+    check('cards_active_flag', sql`${t.activeFlag} in ('S', 'N')`),
+  ],
+);
+
+/** Every change of a card's state: who, when, what, and the values before and after. */
+export const cardEvents = pgTable(
+  'card_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    at: instant('at').notNull(),
+    action: varchar('action', { length: 40 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('card_events_card').on(t.cardId, t.at)],
+);
+
+/** Secrets every provider instance must share (the JWT signing key): created once, then only read. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: varchar('name', { length: 60 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});

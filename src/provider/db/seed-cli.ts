@@ -1,0 +1,38 @@
+// `npm run seed -- --accounts N`: migrates the configured database and fills it with demo data.
+import { parseArgs } from 'node:util';
+import { parseConfig } from '../../platform/config.ts';
+import { openDatabase } from '../../platform/database.ts';
+import { createDb } from './client.ts';
+import { migrate } from './migrate.ts';
+import { DEFAULT_DEMO_ACCOUNTS, seedDemo } from './seed.ts';
+
+const { values } = parseArgs({ options: { accounts: { type: 'string' } } });
+const accounts = values.accounts === undefined ? DEFAULT_DEMO_ACCOUNTS : Number(values.accounts);
+if (!Number.isInteger(accounts) || accounts < 1) {
+  console.error('--accounts precisa ser um número inteiro positivo');
+  process.exit(2);
+}
+
+const config = parseConfig();
+if (!config.DEMO_PASSWORD) {
+  console.error('Defina DEMO_PASSWORD (ao menos 12 caracteres) para criar o operador de demonstração.');
+  process.exit(2);
+}
+const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await migrate(handle);
+  const started = Date.now();
+  const result = await seedDemo(createDb(handle), {
+    accounts,
+    demoLogin: config.DEMO_LOGIN,
+    demoPassword: config.DEMO_PASSWORD,
+  });
+  if (!result.created) {
+    console.info(`Nada a fazer: o operador ${config.DEMO_LOGIN} já existe (${handle.kind}).`);
+  } else {
+    for (const c of result.companies) console.info(`${c.corporateName} (${c.cnpj}): ${c.accounts} contas`);
+    console.info(`Operador ${config.DEMO_LOGIN} criado em ${((Date.now() - started) / 1000).toFixed(1)} s (${handle.kind}).`);
+  }
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,35 @@
+// Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the development outbox
+// (a row in `outbox` plus a log line), so password recovery works on a laptop without a mail server.
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, clock: () => Date): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await db.insert(outbox).values({ to: mail.to, subject: mail.subject, body: mail.text, createdAt: clock() });
+      // The body stays out of the log: it carries a recovery code.
+      log.info({ to: mail.to, subject: mail.subject }, 'e-mail gravado na caixa de saída de desenvolvimento');
+    },
+  };
+}

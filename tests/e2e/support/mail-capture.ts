@@ -1,0 +1,62 @@
+// An SMTP capture for the E2E run: the product sends real e-mail over SMTP, and tests read what arrived.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+export const MAIL_DIR = '.e2e-mail';
+
+export function startMailCapture(port: number): Promise<SMTPServer> {
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  let seq = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const raw = Buffer.concat(chunks).toString('utf8');
+        writeFileSync(join(MAIL_DIR, `${Date.now()}-${seq++}.json`), JSON.stringify({ to, raw }));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+/** The mails captured so far for an address, oldest first. */
+export function mailsTo(address: string): CapturedMail[] {
+  return readdirSync(MAIL_DIR)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(MAIL_DIR, f), 'utf8')) as CapturedMail)
+    .filter((m) => m.to.includes(address));
+}
+
+/** Waits for a mail to an address that arrives after `since` mails were already there, and returns its text. */
+export async function waitForMail(address: string, since: number, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = mailsTo(address);
+    if (mails.length > since) return decodeBody(mails[mails.length - 1]!.raw);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+}
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read a code or a password from the text part. */
+function decodeBody(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+}
