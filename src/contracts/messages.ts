@@ -74,6 +74,9 @@ export const messages = {
     tooLarge: 'Requisição grande demais.',
     upstream: 'Serviço indisponível no momento. Tente novamente em instantes.',
     tooMany: 'Muitas requisições. Aguarde um instante e tente novamente.',
+    staleRequest: 'Requisição expirada. Verifique o relógio do dispositivo e tente novamente.',
+    invalidDevice: 'Registro de dispositivo inválido.',
+    busy: 'Serviço ocupado no momento. Tente novamente em instantes.',
   },
   generic: {
     invalidInput: 'Dados inválidos.',

@@ -1,0 +1,50 @@
+// Replay protection for x-request-id: an id is accepted once per device inside the request-id window.
+// Kept small so a shared (Redis: SET key NX PX) implementation can replace the in-memory one.
+
+export interface ReplayGuard {
+  /**
+   * Records `requestId` for `scope` until `expiresAt` (ms). Resolves true the first time, false when the id was
+   * already recorded and has not expired. Rejects when it cannot decide (the caller refuses the request).
+   */
+  firstSeen(scope: string, requestId: string, expiresAt: number): Promise<boolean>;
+}
+
+export class ReplayCapacityError extends Error {
+  constructor() {
+    super('replay cache is full');
+    this.name = 'ReplayCapacityError';
+  }
+}
+
+/** One process's memory. Expired entries are swept periodically and whenever the map grows past its cap. */
+export class MemoryReplayGuard implements ReplayGuard {
+  private readonly seen = new Map<string, number>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxEntries = 1_000_000,
+    private readonly sweepEveryMs = 10_000,
+  ) {}
+
+  async firstSeen(scope: string, requestId: string, expiresAt: number): Promise<boolean> {
+    const now = this.now();
+    if (now - this.lastSweep >= this.sweepEveryMs || this.seen.size >= this.maxEntries) this.sweep(now);
+    const key = `${scope}\u0000${requestId}`;
+    const existing = this.seen.get(key);
+    if (existing !== undefined && existing > now) return false;
+    // Fail closed: forgetting a live id would let it be replayed.
+    if (this.seen.size >= this.maxEntries) throw new ReplayCapacityError();
+    this.seen.set(key, expiresAt);
+    return true;
+  }
+
+  sweep(now = this.now()): void {
+    this.lastSweep = now;
+    for (const [key, expiresAt] of this.seen) if (expiresAt <= now) this.seen.delete(key);
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+}
