@@ -28,12 +28,12 @@ export default defineConfig({
     { name: 'tablet-768', use: { viewport: { width: 768, height: 1024 } } },
     { name: 'desktop-1280', use: { viewport: { width: 1280, height: 800 } } },
   ],
-  globalSetup: './tests/e2e/support/global-setup.ts',
   webServer: {
-    command: `rm -rf ${E2E.dataDir} && npm start`,
+    command: 'npx tsx tests/e2e/support/start-product.ts',
     url: `${E2E.baseURL}/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
