@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { v7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../contracts/messages.ts';
+import type { SqlRunner } from '../platform/database.ts';
+import { TestClient } from './test/client.ts';
+import { createFixture, type Fixture } from './test/fixture.ts';
+
+let fx: Fixture;
+let staticDir: string;
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'fidis-spa-'));
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(
+    join(staticDir, 'index.html'),
+    '<!doctype html><title>fidis</title><script type="module" src="/assets/app.js"></script>',
+  );
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(staticDir, '.env'), 'SECRET=1');
+  fx = await createFixture({ staticDir });
+});
+afterAll(async () => {
+  await fx?.close();
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, HSTS, nosniff, a referrer policy and no-store on API answers', async () => {
+    for (const url of ['/keys', '/health', '/metrics']) {
+      const res = await fx.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '));
+      expect(scriptSrc?.trim()).toBe("script-src 'self'");
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const devices = await fx.app.inject({ method: 'POST', url: '/devices', payload: {} });
+    expect(devices.headers['cache-control']).toBe('no-store');
+    const proxy = await fx.app.inject({ method: 'POST', url: '/proxy', payload: {} });
+    expect(proxy.headers['cache-control']).toBe('no-store');
+    expect(proxy.statusCode).toBe(400);
+  });
+
+  it('answers /health and /metrics', async () => {
+    const health = await fx.app.inject({ method: 'GET', url: '/health' });
+    expect(health.json()).toEqual({ status: 'ok' });
+    const metrics = await fx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers['content-type']).toMatch(/text\/plain/);
+    expect(metrics.body).toContain('fidis_bff_http_request_duration_seconds');
+  });
+
+  it('keeps two apps’ metrics apart (no global registry clash)', async () => {
+    const other = await fx.build();
+    expect((await other.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+  });
+});
+
+describe('errors and logs', () => {
+  it('answers an unexpected failure with a generic 500, no stack, and logs it with the request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    let fail = false;
+    const sql: SqlRunner = {
+      query: (text, params) => {
+        if (fail && text.includes('bff_device_sessions')) return Promise.reject(new Error('disk on fire'));
+        return fx.db.sql.query(text, params);
+      },
+    };
+    const app = await fx.build({ sql, logger: { level: 'info', stream } });
+    fail = true;
+    const client = new TestClient(app);
+    const requestId = v7();
+    const res = await client.register({}, requestId);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: messages.generic.unexpected });
+    expect(JSON.stringify(res.body)).not.toContain('disk on fire');
+    expect(res.headers['x-request-id']).toBe(requestId);
+    const mine = lines.filter((l) => l.reqId === requestId);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine.some((l) => (l.err as { message?: string } | undefined)?.message === 'disk on fire')).toBe(true);
+    // Every line of the request carries its id; a bad x-request-id header is not used as a log id.
+    const bogus = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'evil\nline' } });
+    expect(bogus.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 404 JSON for an unknown API path', async () => {
+    const res = await fx.app.inject({ method: 'GET', url: '/proxy', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('static SPA', () => {
+  it('serves assets as immutable and client routes as index.html with no-cache', async () => {
+    const asset = await fx.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-security-policy']).toBeDefined();
+
+    for (const url of ['/', '/home/details', '/login?next=%2Fhome']) {
+      const page = await fx.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<title>fidis</title>');
+    }
+  });
+
+  it('does not fall back for API paths, missing assets, non-HTML requests or dotfiles', async () => {
+    const keys = await fx.app.inject({ method: 'GET', url: '/keys', headers: { accept: 'text/html' } });
+    expect(keys.json().algorithm).toBe('RSA-OAEP-256');
+    const missing = await fx.app.inject({ method: 'GET', url: '/assets/nope.js', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    const json = await fx.app.inject({ method: 'GET', url: '/home', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    const dot = await fx.app.inject({ method: 'GET', url: '/.env' });
+    expect(dot.statusCode).toBe(404);
+    expect(dot.body).not.toContain('SECRET');
+    const traversal = await fx.app.inject({ method: 'GET', url: '/assets/../../etc/passwd' });
+    expect(traversal.body).not.toContain('root:');
+  });
+});

@@ -1,0 +1,105 @@
+// Forwarding to the provider: one keep-alive undici Pool per upstream origin, created once; redirects are never
+// followed; a bounded wait and a bounded answer.
+import { Pool } from 'undici';
+import type { EnvironmentName } from '../contracts/constants.ts';
+import { refuse } from './errors.ts';
+
+export const UPSTREAM_TIMEOUT_MS = 15_000;
+/** The largest provider answer the BFF will buffer and seal. */
+export const MAX_UPSTREAM_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface UpstreamAnswer {
+  status: number;
+  /** The provider's JSON body (parsed), or undefined for an empty answer. */
+  json: unknown;
+}
+
+interface Target {
+  pool: Pool;
+  basePath: string;
+}
+
+export class Upstreams {
+  private readonly targets: Record<EnvironmentName, Target>;
+  private readonly pools = new Map<string, Pool>();
+  private readonly timeoutMs: number;
+
+  constructor(urls: Record<EnvironmentName, string>, timeoutMs = UPSTREAM_TIMEOUT_MS) {
+    const target = (raw: string): Target => {
+      const u = new URL(raw);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`upstream must be http(s): ${raw}`);
+      if (u.username || u.password || u.search || u.hash) throw new Error(`upstream must be a plain base URL: ${raw}`);
+      let pool = this.pools.get(u.origin);
+      if (!pool) {
+        pool = new Pool(u.origin, {
+          connections: 128,
+          pipelining: 1,
+          keepAliveTimeout: 30_000,
+          connectTimeout: Math.min(timeoutMs, 5_000),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        this.pools.set(u.origin, pool);
+      }
+      return { pool, basePath: u.pathname.replace(/\/+$/, '') };
+    };
+    this.targets = { prod: target(urls.prod), sandbox: target(urls.sandbox) };
+    this.timeoutMs = timeoutMs;
+  }
+
+  async forward(
+    env: EnvironmentName,
+    req: { method: string; pathAndQuery: string; headers: Record<string, string>; body: string | undefined },
+  ): Promise<UpstreamAnswer> {
+    const { pool, basePath } = this.targets[env];
+    const headers: Record<string, string> = { ...req.headers, accept: 'application/json' };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Awaited<ReturnType<Pool['request']>>;
+    try {
+      res = await pool.request({
+        method: req.method as 'GET',
+        path: basePath + req.pathAndQuery,
+        headers,
+        body: req.body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch {
+      throw refuse.upstream();
+    }
+    const status = res.statusCode;
+    if (status >= 300 && status < 400) {
+      await res.body.dump().catch(() => undefined);
+      throw refuse.upstream('UPSTREAM_REDIRECT');
+    }
+    if (status >= 500 || status < 200) {
+      await res.body.dump().catch(() => undefined);
+      throw refuse.upstream();
+    }
+    let text = '';
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += chunk.length;
+        if (size > MAX_UPSTREAM_BODY_BYTES) {
+          res.body.destroy();
+          throw new Error('upstream answer too large');
+        }
+        chunks.push(chunk);
+      }
+      text = Buffer.concat(chunks).toString('utf8');
+    } catch {
+      throw refuse.upstream();
+    }
+    if (text.trim() === '') return { status, json: undefined };
+    try {
+      return { status, json: JSON.parse(text) };
+    } catch {
+      throw refuse.upstream('UPSTREAM_INVALID');
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((p) => p.close()));
+  }
+}
