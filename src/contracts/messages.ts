@@ -104,6 +104,8 @@ export const messages = {
     navigation: 'Menu principal',
     cardMenu: 'Menu do cartão',
     userMenu: 'Menu de gestão de usuários',
+    cardTabs: 'Abas do cartão',
+    userTabs: 'Abas de gestão de usuários',
     openMenu: 'Abrir menu',
     closeMenu: 'Fechar menu',
     sidebar: 'Barra lateral',

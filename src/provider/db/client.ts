@@ -1,6 +1,7 @@
 // Drizzle over whichever database the platform opened: one typed API for PGlite and PostgreSQL.
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { DatabaseHandle } from '../../platform/database.ts';
 import * as schema from './schema.ts';

@@ -195,9 +195,7 @@ export const cards = pgTable(
   },
   (t) => [
     // One holder card per account: the account list joins it without a lateral subquery.
-    uniqueIndex('cards_account_titular')
-      .on(t.accountId)
-      .where(sql`${t.cardType} = 'TITULAR'`),
+    uniqueIndex('cards_account_titular').on(t.accountId).where(sql`${t.cardType} = 'TITULAR'`),
     index('cards_account').on(t.accountId),
     check('cards_status', sql`${t.status} in ('Actived', 'Blocked')`),
     check('cards_active_flag', sql`${t.activeFlag} in ('S', 'N')`),

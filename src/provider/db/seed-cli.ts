@@ -1,8 +1,8 @@
 // `npm run seed -- --accounts N`: migrates the configured database and fills it with demo data.
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../../platform/config.ts';
 import { openDatabase } from '../../platform/database.ts';
-import { createDb } from './client.ts';
 import { migrate } from './migrate.ts';
 import { DEFAULT_DEMO_ACCOUNTS, seedDemo } from './seed.ts';
 
@@ -14,24 +14,23 @@ if (!Number.isInteger(accounts) || accounts < 1) {
 }
 
 const config = parseConfig();
-if (!config.DEMO_PASSWORD) {
-  console.error('Defina DEMO_PASSWORD (ao menos 12 caracteres) para criar o operador de demonstração.');
-  process.exit(2);
-}
+// Without DEMO_PASSWORD a random one is chosen and printed once, when the operator is created.
+const demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await migrate(handle);
   const started = Date.now();
-  const result = await seedDemo(createDb(handle), {
+  const result = await seedDemo(handle, {
     accounts,
     demoLogin: config.DEMO_LOGIN,
-    demoPassword: config.DEMO_PASSWORD,
+    demoPassword,
   });
   if (!result.created) {
     console.info(`Nada a fazer: o operador ${config.DEMO_LOGIN} já existe (${handle.kind}).`);
   } else {
     for (const c of result.companies) console.info(`${c.corporateName} (${c.cnpj}): ${c.accounts} contas`);
-    console.info(`Operador ${config.DEMO_LOGIN} criado em ${((Date.now() - started) / 1000).toFixed(1)} s (${handle.kind}).`);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.info(`Operador ${config.DEMO_LOGIN} (senha: ${demoPassword}) criado em ${seconds} s (${handle.kind}).`);
   }
 } finally {
   await handle.close();

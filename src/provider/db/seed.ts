@@ -3,8 +3,10 @@
 // insert skips what is already there; the demo operator is written last and marks a finished seed.
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../platform/database.ts';
 import { hashPassword } from '../services/passwords.ts';
-import type { Db } from './client.ts';
+import { bulkInsert } from './bulk-insert.ts';
+import { createDb, type Db } from './client.ts';
 import { accounts, cards, companies, portalUsers, userCompanies } from './schema.ts';
 import { CITIES, COMPLEMENTS, FEMALE_NAMES, MALE_NAMES, STREETS, SURNAMES } from './seed-data.ts';
 
@@ -213,14 +215,18 @@ async function seedCompany(db: Db, spec: CompanySpec, requested: number, batchSi
       rows.push(holder(rng, company.id, accountNumber, i));
     }
     await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(accounts)
-        .values(rows.map(([a]) => a))
-        .onConflictDoNothing()
-        .returning({ id: accounts.id });
+      const inserted = await bulkInsert(
+        tx,
+        accounts,
+        rows.map(([a]) => a),
+      );
       if (inserted.length === 0) return;
-      const fresh = new Set(inserted.map((r) => r.id));
-      await tx.insert(cards).values(rows.filter(([a]) => fresh.has(a.id as string)).map(([, c]) => c));
+      const fresh = new Set(inserted);
+      await bulkInsert(
+        tx,
+        cards,
+        rows.filter(([a]) => fresh.has(a.id as string)).map(([, c]) => c),
+      );
       await tx
         .update(companies)
         .set({ totalSubAccounts: sql`${companies.totalSubAccounts} + ${inserted.length}` })
@@ -230,7 +236,8 @@ async function seedCompany(db: Db, spec: CompanySpec, requested: number, batchSi
   return { id: company.id, corporateName: spec.corporateName, cnpj, accounts: size };
 }
 
-export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
+export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promise<SeedResult> {
+  const db = createDb(handle);
   const demoLogin = opts.demoLogin.toLowerCase();
   const existing = await db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, demoLogin));
   if (existing.length > 0) return { created: false, companies: [] };
@@ -239,6 +246,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const batchSize = opts.batchSize ?? 1000;
   const seeded = [];
   for (const spec of COMPANY_SPECS) seeded.push(await seedCompany(db, spec, requested, batchSize));
+  // Fresh statistics, or the planner guesses a handful of rows and sorts instead of walking the keyset index.
+  await db.execute(sql`analyze accounts, cards`);
   const [a, b, c] = seeded as [(typeof seeded)[0], (typeof seeded)[0], (typeof seeded)[0]];
 
   const rng = prng(909);
@@ -272,5 +281,29 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
       await tx.insert(userCompanies).values(op.companies.map((companyId) => ({ userId: user.id, companyId })));
     }
   });
-  return { created: true, companies: seeded.map(({ corporateName, cnpj, accounts: n }) => ({ corporateName, cnpj, accounts: n })) };
+  return {
+    created: true,
+    companies: seeded.map(({ corporateName, cnpj, accounts: n }) => ({ corporateName, cnpj, accounts: n })),
+  };
+}
+
+/**
+ * Sets the demo operator's password (and lifts any lockout), so a launcher that generates a fresh
+ * demo password at each start can print one that works.
+ */
+export async function ensureDemoOperator(
+  handle: DatabaseHandle,
+  opts: { demoLogin: string; demoPassword: string },
+): Promise<void> {
+  const db = createDb(handle);
+  await db
+    .update(portalUsers)
+    .set({
+      passwordHash: await hashPassword(opts.demoPassword),
+      mustChangePassword: false,
+      failedLogins: 0,
+      lockedUntil: null,
+      status: 'ATIVO',
+    })
+    .where(eq(portalUsers.login, opts.demoLogin.toLowerCase()));
 }

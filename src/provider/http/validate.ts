@@ -1,6 +1,6 @@
 // Request validation with the catalogue's zod schemas. The reason on the wire is the field rule's own
 // pt-BR message when it has one, otherwise zod's Portuguese wording, always naming the field.
-import { type ZodType, type z, locales } from 'zod';
+import { locales, type ZodType, type z } from 'zod';
 import { messages } from '../../contracts/messages.ts';
 import { invalidInput } from '../errors.ts';
 

@@ -1,0 +1,65 @@
+// The provider (card platform API) as a Fastify app: external plugins, then app plugins, then routes.
+// It is returned ready to `inject` or `listen`; secrets are loaded while the app boots.
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from '../platform/config.ts';
+import type { DatabaseHandle } from '../platform/database.ts';
+import type { ProviderContext } from './context.ts';
+import { createDb } from './db/client.ts';
+import { authHook } from './http/auth-hook.ts';
+import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { createMailer } from './mail/mailer.ts';
+import { authRoutes } from './routes/auth.ts';
+import { companyRoutes } from './routes/companies.ts';
+import { loadSecret } from './services/secrets.ts';
+import { createTokenService } from './services/tokens.ts';
+
+export interface ProviderOptions {
+  db: DatabaseHandle;
+  config: Config;
+  /** Every time-dependent rule (lockout, idle expiry, code expiry) reads this clock. */
+  clock?: () => Date;
+  logger?: boolean | object;
+  /** Per-IP limit on login and recovery; defaults to 30 a minute. */
+  publicRateLimit?: ProviderContext['publicRateLimit'];
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export function buildProvider(opts: ProviderOptions): FastifyInstance {
+  const clock = opts.clock ?? (() => new Date());
+  const logger: FastifyServerOptions['logger'] =
+    opts.logger === true ? { level: opts.config.LOG_LEVEL } : (opts.logger ?? false);
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+
+  app.register(helmet);
+  app.register(rateLimit, { global: false });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  app.register(async (api) => {
+    const db = createDb(opts.db);
+    const ctx: ProviderContext = {
+      db,
+      clock,
+      tokens: createTokenService(await loadSecret(db, 'jwt-signing-key'), clock),
+      mailer: createMailer(opts.config, db, api.log, clock),
+      codeKey: await loadSecret(db, 'recovery-code-key'),
+      publicRateLimit: opts.publicRateLimit ?? { max: 30, timeWindow: 60_000 },
+    };
+    api.decorateRequest('principal', null);
+    api.addHook('onRequest', authHook(ctx));
+    await api.register(authRoutes, ctx);
+    await api.register(companyRoutes, ctx);
+  });
+
+  return app;
+}

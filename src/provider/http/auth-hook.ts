@@ -1,0 +1,25 @@
+// The one gate in front of every non-public route: a bearer token naming a live session.
+import type { FastifyRequest } from 'fastify';
+import { messages } from '../../contracts/messages.ts';
+import type { Db } from '../db/client.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import { touchSession } from '../services/sessions.ts';
+import type { TokenService } from '../services/tokens.ts';
+
+const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i;
+
+export function authHook(deps: { db: Db; tokens: TokenService; clock: () => Date }) {
+  return async (request: FastifyRequest) => {
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const claims = token ? await deps.tokens.verify(token) : null;
+    if (!claims) throw unauthenticated();
+    const principal = await touchSession(deps.db, claims.sessionId, claims.userId, deps.clock());
+    if (!principal) throw unauthenticated();
+    if (principal.mustChangePassword && !config.allowTemporaryPassword) {
+      throw forbidden(messages.firstAccess.required);
+    }
+    request.principal = principal;
+  };
+}

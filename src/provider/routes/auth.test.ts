@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../contracts/messages.ts';
+import { loginResponse } from '../../contracts/schemas.ts';
+import { portalUsers } from '../db/schema.ts';
+import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
+
+const LOGIN = '/v0/portal/usuario/login';
+const MINUTE = 60_000;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const login = (body: unknown) => h.app.inject({ method: 'POST', url: LOGIN, payload: body as object });
+
+describe('POST /v0/portal/usuario/login', () => {
+  it('answers the operator, a token, the first-access flag and the companies', async () => {
+    const res = await login({ login: DEMO.login, senha: DEMO.password });
+    expect(res.statusCode).toBe(200);
+    const body = loginResponse.parse(res.json());
+    expect(body.usuario).toBe('Operador Demonstração');
+    expect(body.primeiroAcesso).toBe(false);
+    expect(body.token.split('.')).toHaveLength(3);
+    expect(body.companies.map((c) => c.corporateName)).toEqual([
+      'Construtora Vale Verde S.A.',
+      'Transportadora Horizonte Ltda',
+    ]);
+    expect(body.companies[0]).toEqual({
+      corporateName: expect.any(String),
+      cnpj: expect.stringMatching(/^\d{14}$/),
+      relationCode: expect.any(String),
+    });
+  });
+
+  it('lower-cases the login', async () => {
+    const res = await login({ login: '  DeMo ', senha: DEMO.password });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password or an unknown login with the spec message', async () => {
+    for (const body of [
+      { login: DEMO.login, senha: 'errada-123456' },
+      { login: 'ninguem', senha: DEMO.password },
+    ]) {
+      const res = await login(body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Ocorreu um erro ao realizar o login, verifique os dados digitados!');
+    }
+  });
+
+  it('answers 400 with a Portuguese reason for an invalid body, never 500', async () => {
+    const missing = await login({ login: DEMO.login });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/senha/);
+    expect(missing.json().code).toBe('INVALID_INPUT');
+
+    const wrongType = await login({ login: 42, senha: DEMO.password });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toMatch(/Campo inválido "login"/);
+
+    const broken = await h.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(messages.generic.invalidInput);
+
+    const empty = await h.app.inject({ method: 'POST', url: LOGIN });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('locks the login after 10 failures for 30 minutes, then lets the right password in', async () => {
+    const user = await h.createUser({});
+    for (let i = 1; i <= 9; i++) {
+      expect((await login({ login: user.login, senha: 'errada-123456' })).statusCode).toBe(401);
+    }
+    const tenth = await login({ login: user.login, senha: 'errada-123456' });
+    expect(tenth.statusCode).toBe(423);
+    expect(tenth.json().message).toBe(messages.login.locked);
+
+    expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(423);
+    h.clock.advance(29 * MINUTE);
+    expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(423);
+    h.clock.advance(MINUTE);
+    expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(200);
+
+    const [row] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, user.login));
+    expect(row?.failedLogins).toBe(0);
+    expect(row?.lockedUntil).toBeNull();
+  });
+
+  it('restarts the failure count after a successful sign-in', async () => {
+    const user = await h.createUser({});
+    for (let i = 0; i < 9; i++) await login({ login: user.login, senha: 'errada-123456' });
+    expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(200);
+    expect((await login({ login: user.login, senha: 'errada-123456' })).statusCode).toBe(401);
+  });
+
+  it('refuses an INATIVO user even with the right password', async () => {
+    const user = await h.createUser({});
+    await h.db.update(portalUsers).set({ status: 'INATIVO' }).where(eq(portalUsers.login, user.login));
+    const res = await login({ login: user.login, senha: user.password });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(messages.login.failure);
+  });
+});
+
+describe('POST /v0/portal/usuario/logout', () => {
+  it('revokes the session: the token is refused afterwards', async () => {
+    const token = await h.token(DEMO.login, DEMO.password);
+    const companies = () => h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
+    expect((await companies()).statusCode).toBe(200);
+    const out = await h.app.inject({ method: 'POST', url: '/v0/portal/usuario/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(204);
+    const after = await companies();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(messages.generic.unauthenticated);
+  });
+});
+
+describe('rate limit on public routes', () => {
+  it('answers 429 in Portuguese once an address exceeds the limit', async () => {
+    const limited = await createHarness({ publicRateLimit: { max: 2, timeWindow: 60_000 } });
+    try {
+      const send = () => limited.app.inject({ method: 'POST', url: LOGIN, payload: { login: 'x', senha: 'y' } });
+      await send();
+      await send();
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe(messages.generic.tooMany);
+    } finally {
+      await limited.close();
+    }
+  });
+});

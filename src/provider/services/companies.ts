@@ -1,0 +1,24 @@
+// The companies an operator may act for: the only ones whose data the provider hands out to them.
+import { and, asc, eq } from 'drizzle-orm';
+import type { Company } from '../../contracts/schemas.ts';
+import type { Db } from '../db/client.ts';
+import { companies, userCompanies } from '../db/schema.ts';
+
+export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
+  return db
+    .select({ corporateName: companies.corporateName, cnpj: companies.cnpj, relationCode: companies.relationCode })
+    .from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(eq(userCompanies.userId, userId))
+    .orderBy(asc(companies.corporateName));
+}
+
+/** The company, when this user may act for it; null otherwise (unknown and forbidden look the same). */
+export async function companyOfUser(db: Db, userId: string, cnpj: string, relationCode: string) {
+  const [row] = await db
+    .select({ id: companies.id, totalSubAccounts: companies.totalSubAccounts })
+    .from(companies)
+    .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
+    .where(and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)));
+  return row ?? null;
+}

@@ -1,0 +1,140 @@
+// Builds a provider on a fresh database for one test file: in-memory PGlite by default, or a uniquely
+// named database on the PostgreSQL server at DATABASE_URL (created here, dropped by close()).
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { testConfig } from '../../platform/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../platform/database.ts';
+import { buildProvider, type ProviderOptions } from '../app.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
+import { cpfFrom, prng, seedDemo } from '../db/seed.ts';
+import { hashPassword } from '../services/passwords.ts';
+
+export const DEMO = { login: 'demo', password: 'SenhaDemo2024' } as const;
+export const TEST_ACCOUNTS = 150;
+
+export interface TestClock {
+  (): Date;
+  advance(ms: number): void;
+}
+
+export function testClock(start = new Date('2026-03-02T12:00:00Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { handle: await openDatabase({}), drop: async () => undefined };
+  const name = `fidis_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    handle: await openDatabase({ databaseUrl: url.toString() }),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  db: Db;
+  clock: TestClock;
+  close(): Promise<void>;
+  /** Signs in and returns the token; fails the test on anything but 200. */
+  token(login: string, password: string): Promise<string>;
+  /** Adds an operator of company A (or none), with a temporary password when asked. */
+  createUser(opts: { temporary?: boolean; withCompany?: boolean }): Promise<{ login: string; password: string }>;
+  /** The newest development e-mail sent to an address. */
+  lastMailTo(to: string): Promise<{ subject: string; body: string } | undefined>;
+}
+
+let userSeq = 0;
+
+export async function createHarness(opts: Partial<Pick<ProviderOptions, 'publicRateLimit'>> = {}): Promise<Harness> {
+  const { handle, drop } = await freshDatabase();
+  await migrate(handle);
+  await seedDemo(handle, { accounts: TEST_ACCOUNTS, demoLogin: DEMO.login, demoPassword: DEMO.password });
+  const clock = testClock();
+  const app = buildProvider({
+    db: handle,
+    config: testConfig(),
+    clock,
+    publicRateLimit: opts.publicRateLimit ?? false,
+  });
+  await app.ready();
+  const db = createDb(handle);
+  const rng = prng(4242 + process.pid);
+
+  return {
+    app,
+    handle,
+    db,
+    clock,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+    async token(login, password) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v0/portal/usuario/login',
+        payload: { login, senha: password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async createUser({ temporary = false, withCompany = true }) {
+      userSeq += 1;
+      const login = `operador${userSeq}`;
+      const password = `Temporaria${userSeq}x2024`;
+      const [user] = await db
+        .insert(portalUsers)
+        .values({
+          login,
+          document: cpfFrom(rng.digits(9)),
+          name: `Operador de Teste ${userSeq}`,
+          email: `${login}@exemplo.com.br`,
+          ddi: 55,
+          ddd: 11,
+          mobile: 912345678,
+          passwordHash: await hashPassword(password),
+          mustChangePassword: temporary,
+        })
+        .returning({ id: portalUsers.id });
+      if (withCompany && user) {
+        const [company] = await db.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
+        if (company) await db.insert(userCompanies).values({ userId: user.id, companyId: company.id });
+      }
+      return { login, password };
+    },
+    async lastMailTo(to) {
+      const [mail] = await db
+        .select({ subject: outbox.subject, body: outbox.body })
+        .from(outbox)
+        .where(eq(outbox.to, to))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      return mail;
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
