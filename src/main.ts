@@ -2,12 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildBff } from './bff/app.ts';
-import { buildProvider } from './provider/app.ts';
-import { migrate } from './provider/db/migrate.ts';
-import { ensureDemoOperator, seedDemo } from './provider/db/seed.ts';
 import { ConfigError, parseConfig } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
 import { ensureSpaBuilt } from './platform/spa-build.ts';
+import { buildProvider } from './provider/app.ts';
+import { prepareProviderData } from './provider/bootstrap.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -23,12 +22,10 @@ async function main() {
   let upstream = config.PROVIDER_URL;
   let demoPassword: string | undefined;
   if (!upstream) {
-    await migrate(db);
     // Without DEMO_PASSWORD a fresh random password is set and printed at every start.
     demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
-    await seedDemo(db, { demoLogin: config.DEMO_LOGIN, demoPassword });
-    await ensureDemoOperator(db, { demoLogin: config.DEMO_LOGIN, demoPassword });
-    const provider = await buildProvider({ db, config, logger });
+    const provider = buildProvider({ db, config, logger });
+    await prepareProviderData(db, config, { demoPassword, log: provider.log });
     upstream = await provider.listen({ host: '127.0.0.1', port: config.PROVIDER_PORT });
     closers.push(() => provider.close());
   }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import type { ProviderContext } from './context.ts';
@@ -28,6 +28,11 @@ export interface ProviderOptions {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+function loginKey(request: FastifyRequest): string {
+  const body = request.body as { login?: unknown } | undefined;
+  return typeof body?.login === 'string' ? `login:${body.login.trim().toLowerCase()}` : `ip:${request.ip}`;
+}
+
 export function buildProvider(opts: ProviderOptions): FastifyInstance {
   const clock = opts.clock ?? (() => new Date());
   const logger: FastifyServerOptions['logger'] =
@@ -40,7 +45,9 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
   });
 
   app.register(helmet);
-  app.register(rateLimit, { global: false });
+  // Every call reaches the provider from the BFF's address, so a per-IP limit here would be one limit for the
+  // whole portal. The public routes are limited per login instead (the BFF limits per client address).
+  app.register(rateLimit, { global: false, hook: 'preHandler', keyGenerator: loginKey });
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -3,20 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, parseConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/database.ts';
 import { buildProvider } from './app.ts';
-import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed.ts';
+import { prepareProviderData } from './bootstrap.ts';
 
 async function main() {
   const config = parseConfig();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrate(db);
   const demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
-  const seeded = await seedDemo(db, { demoLogin: config.DEMO_LOGIN, demoPassword });
-
   const app = buildProvider({ db, config, logger: true });
+  await prepareProviderData(db, config, { demoPassword, log: app.log });
   const url = await app.listen({ host: config.HOST, port: config.PROVIDER_PORT });
   console.info(`provedor fidis no ar: ${url} (${db.kind})`);
-  if (seeded.created) console.info(`login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}`);
+  console.info(`login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}`);
 
   let stopping = false;
   const stop = async () => {

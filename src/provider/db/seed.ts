@@ -1,6 +1,7 @@
 // The deterministic demo generator: the same options always give the same companies, holders and cards,
 // so tests, screenshots and benchmarks agree. It is resumable: rows carry deterministic keys and every
 // insert skips what is already there; the demo operator is written last and marks a finished seed.
+import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../platform/database.ts';
@@ -22,10 +23,13 @@ export interface SeedOptions {
 export interface SeedResult {
   created: boolean;
   companies: { corporateName: string; cnpj: string; accounts: number }[];
+  /** The operator created on a temporary password, who must set a new one at first access. */
+  newcomer?: { login: string; name: string; email: string; temporaryPassword: string };
 }
 
 export const DEFAULT_DEMO_ACCOUNTS = 150;
 export const OTHER_OPERATOR_LOGIN = 'outra';
+export const NEWCOMER_LOGIN = 'novo.operador';
 
 interface CompanySpec {
   corporateName: string;
@@ -252,10 +256,13 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
 
   const rng = prng(909);
   const passwordHash = await hashPassword(opts.demoPassword);
+  const temporaryPassword = randomBytes(9).toString('base64url');
+  const temporaryHash = await hashPassword(temporaryPassword);
   await db.transaction(async (tx) => {
     // The other company's operator first: the demo operator is the marker of a finished seed.
     const operators = [
       { login: OTHER_OPERATOR_LOGIN, name: 'Helena Duarte Campos', companies: [c.id] },
+      { login: NEWCOMER_LOGIN, name: 'Rafael Nunes Prado', companies: [a.id], temporary: true },
       { login: demoLogin, name: 'Operador Demonstração', companies: [a.id, b.id] },
     ];
     for (const op of operators) {
@@ -271,8 +278,8 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
           ddi: 55,
           ddd: 11,
           mobile,
-          passwordHash,
-          mustChangePassword: false,
+          passwordHash: op.temporary ? temporaryHash : passwordHash,
+          mustChangePassword: op.temporary === true,
         })
         .onConflictDoNothing({ target: portalUsers.login })
         .returning({ id: portalUsers.id });
@@ -284,6 +291,12 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   return {
     created: true,
     companies: seeded.map(({ corporateName, cnpj, accounts: n }) => ({ corporateName, cnpj, accounts: n })),
+    newcomer: {
+      login: NEWCOMER_LOGIN,
+      name: 'Rafael Nunes Prado',
+      email: `${NEWCOMER_LOGIN}@exemplo.com.br`,
+      temporaryPassword,
+    },
   };
 }
 

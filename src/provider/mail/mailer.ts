@@ -1,6 +1,5 @@
 // Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the development outbox
 // (a row in `outbox` plus a log line), so password recovery works on a laptop without a mail server.
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../db/client.ts';
@@ -16,7 +15,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(config: Config, db: Db, log: FastifyBaseLogger, clock: () => Date): Mailer {
+/** The part of a logger the mailer needs: Fastify's and pino's both fit. */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+}
+
+export function createMailer(config: Config, db: Db, log: MailLog, clock: () => Date): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {

@@ -19,3 +19,22 @@ export function recoveryCodeMail(to: string, name: string, code: string, validMi
     ].join('\n'),
   };
 }
+
+export function temporaryPasswordMail(to: string, name: string, login: string, password: string): Mail {
+  return {
+    to,
+    subject: 'Seu acesso ao portal fidis',
+    text: [
+      `Olá, ${name}.`,
+      '',
+      'Você recebeu acesso ao portal fidis de gestão de cartões corporativos.',
+      `Usuário: ${login}`,
+      `Senha temporária: ${password}`,
+      '',
+      'No primeiro acesso o portal pedirá que você crie uma senha nova.',
+      'Se você não esperava este acesso, avise o administrador da sua empresa.',
+      '',
+      'Equipe fidis',
+    ].join('\n'),
+  };
+}

@@ -124,15 +124,18 @@ describe('POST /v0/portal/usuario/logout', () => {
 });
 
 describe('rate limit on public routes', () => {
-  it('answers 429 in Portuguese once an address exceeds the limit', async () => {
+  it('answers 429 in Portuguese once one login exceeds the limit, and leaves other logins alone', async () => {
+    // Every call comes from the BFF's address, so the limit is per login, not per address.
     const limited = await createHarness({ publicRateLimit: { max: 2, timeWindow: 60_000 } });
     try {
-      const send = () => limited.app.inject({ method: 'POST', url: LOGIN, payload: { login: 'x', senha: 'y' } });
-      await send();
-      await send();
-      const third = await send();
+      const send = (login: string) =>
+        limited.app.inject({ method: 'POST', url: LOGIN, payload: { login, senha: 'y' } });
+      await send('x');
+      await send('X ');
+      const third = await send('x');
       expect(third.statusCode).toBe(429);
       expect(third.json().message).toBe(messages.generic.tooMany);
+      expect((await send('outro')).statusCode).toBe(401);
     } finally {
       await limited.close();
     }

@@ -30,7 +30,7 @@ export function testClock(start = new Date('2026-03-02T12:00:00Z')): TestClock {
   return clock;
 }
 
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { handle: await openDatabase({}), drop: async () => undefined };
   const name = `fidis_test_${randomBytes(6).toString('hex')}`;

@@ -1,9 +1,10 @@
 // The persisted client state of spec section 3, under localStorage key `fidis` (PRODUCT_KEY).
 // Only what survives a reload lives here; transport secrets stay in memory (see memory-store.ts).
-import type { AccountsResponse, Company, SubAccount } from '../../../contracts/index.ts';
-import { PAGE_SIZE, PRODUCT_KEY } from '../../../contracts/index.ts';
+
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { AccountsResponse, Company, SubAccount } from '../../../contracts/index.ts';
+import { PAGE_SIZE, PRODUCT_KEY } from '../../../contracts/index.ts';
 
 export interface AuthenticatedUser {
   usuario: string;
@@ -96,7 +97,12 @@ export const useAppStore = create<AppStore>()(
       setCompany: (company) => set({ company, relationship: emptyRelationship(), companyCards: emptyCompanyCards() }),
       setAccounts: (accounts) =>
         set((s) => ({
-          relationship: { ...s.relationship, accounts, numberPages: pagesOf(accounts.totalSubAccounts), currentPage: 1 },
+          relationship: {
+            ...s.relationship,
+            accounts,
+            numberPages: pagesOf(accounts.totalSubAccounts),
+            currentPage: 1,
+          },
         })),
       setCurrentPage: (currentPage) => set((s) => ({ relationship: { ...s.relationship, currentPage } })),
       setCurrentAccount: (currentAccount) => set((s) => ({ relationship: { ...s.relationship, currentAccount } })),

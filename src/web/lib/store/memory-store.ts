@@ -1,9 +1,10 @@
 // State that must never reach browser storage: the environment, the server key, the session secrets and the
 // device access token. The device registers again at every start, so nothing here needs to survive a reload,
 // and secrets in localStorage would be readable by any script running on the page.
-import { Environment, type EnvironmentName, FID } from '../../../contracts/index.ts';
-import { createStore } from 'zustand/vanilla';
+
 import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { Environment, type EnvironmentName, FID } from '../../../contracts/index.ts';
 
 export type StartupStatus = 'idle' | 'pending' | 'ready' | 'failed';
 

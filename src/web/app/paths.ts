@@ -1,0 +1,49 @@
+// Every route path of the portal, in one module (spec section 2, route table).
+export const paths = {
+  login: '/',
+  forgotPassword: '/forgot_password',
+  /** Not in the spec's table: where a first-access login is sent to set its password (docs/decisions.md). */
+  firstAccess: '/first_access',
+  chooseCompany: '/choose/company',
+  home: '/home',
+  details: '/home/details',
+  detailsBlock: '/home/details/block',
+  detailsSecondCopy: '/home/details/request2nd',
+  detailsUnlock: '/home/details/unlock',
+  detailsCancel: '/home/details/cancel',
+  detailsLimit: '/home/details/limit',
+  detailsHistory: '/home/details/history',
+  invoices: '/home/invoices',
+  requestCard: '/home/requestcard',
+  userManagement: '/home/user/management',
+  manageUsers: '/home/user/management/manage',
+  companyManagement: '/home/company/management',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** True when `pathname` is `base` or below it. */
+export function isUnder(pathname: string, base: string): boolean {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return clean === base || clean.startsWith(`${base}/`);
+}
+
+/** The title the top bar shows for a path under /home (route table titles). */
+export function routeTitle(pathname: string): string {
+  if (isUnder(pathname, paths.invoices)) return 'Faturas do Relacionamento';
+  if (isUnder(pathname, paths.requestCard)) return 'Solicitar Cartão';
+  if (isUnder(pathname, paths.userManagement)) return 'Gestão de Usuários';
+  if (isUnder(pathname, paths.companyManagement)) return 'Gestão da Empresa';
+  return 'Cartões da empresa';
+}
+
+/** The origin a protected route remembers in the router location state. */
+export interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+export function originOf(state: unknown): string | null {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname?.startsWith('/') || from.pathname.startsWith('//')) return null;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}

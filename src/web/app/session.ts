@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { messages } from '../../contracts/index.ts';
+import { notify } from '../lib/notify/index.ts';
+import { useAppStore } from '../lib/store/index.ts';
+import { setUnauthorizedHandler } from '../lib/transport/index.ts';
+import { paths } from './paths.ts';
+
+interface Navigator {
+  navigate: (to: string, options?: { replace?: boolean }) => unknown;
+}
+
+/** The one place a provider 401 lands: the session ends, the operator is told, and goes to /. */
+export function installSessionHandlers(router: Navigator, queryClient: QueryClient): void {
+  setUnauthorizedHandler(() => {
+    if (!useAppStore.getState().authenticate.token) return;
+    useAppStore.getState().signOut();
+    queryClient.clear();
+    notify('info', messages.generic.unauthenticated);
+    void router.navigate(paths.login, { replace: true });
+  });
+}

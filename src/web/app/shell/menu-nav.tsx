@@ -1,0 +1,46 @@
+import { NavLink, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { MenuItem } from './menu.ts';
+
+function Item({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }) {
+  const [opened, setOpened] = useState(item.active);
+  if (item.children) {
+    return (
+      <NavLink
+        label={item.title}
+        active={item.active && !item.children.some((c) => c.active)}
+        opened={opened || item.active}
+        onChange={setOpened}
+        childrenOffset="md"
+      >
+        {item.children.map((child) => (
+          <Item key={child.link} item={child} onNavigate={onNavigate} />
+        ))}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      component={Link}
+      to={item.link}
+      label={item.title}
+      active={item.active}
+      disabled={item.disabled}
+      aria-current={item.active ? 'page' : undefined}
+      aria-disabled={item.disabled || undefined}
+      onClick={onNavigate}
+    />
+  );
+}
+
+/** A vertical menu; `onNavigate` lets the drawer close after a choice. */
+export function MenuNav({ items, label, onNavigate }: { items: MenuItem[]; label: string; onNavigate?: () => void }) {
+  return (
+    <Stack component="nav" aria-label={label} gap={2}>
+      {items.map((item) => (
+        <Item key={item.link} item={item} onNavigate={onNavigate} />
+      ))}
+    </Stack>
+  );
+}

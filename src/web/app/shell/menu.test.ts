@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { cardMenu, type MenuItem, mainMenu, tabMenu } from './menu.ts';
+
+const activeTitles = (items: MenuItem[]): string[] =>
+  items.flatMap((i) => [...(i.active ? [i.title] : []), ...activeTitles(i.children ?? [])]);
+
+describe('menus', () => {
+  it('the active main item follows the path', () => {
+    expect(activeTitles(mainMenu('/home'))).toEqual(['Cartões da Empresa']);
+    expect(activeTitles(mainMenu('/home/details/block'))).toEqual(['Cartões da Empresa']);
+    expect(activeTitles(mainMenu('/home/invoices'))).toEqual(['Faturas do Relacionamento']);
+    expect(activeTitles(mainMenu('/home/requestcard'))).toEqual(['Solicitar Cartão']);
+    expect(activeTitles(mainMenu('/home/user/management'))).toEqual(['Gestão de usuários', 'Criar Usuário']);
+    expect(activeTitles(mainMenu('/home/user/management/manage'))).toEqual([
+      'Gestão de usuários',
+      'Gerenciar Usuários',
+    ]);
+  });
+
+  it('the card sub-menu: holder editor for any other details path, disabled without a card', () => {
+    expect(activeTitles(cardMenu('/home/details', true))).toEqual(['Dados do portador']);
+    expect(activeTitles(cardMenu('/home/details/outra', true))).toEqual(['Dados do portador']);
+    expect(activeTitles(cardMenu('/home/details/request2nd', true))).toEqual(['Solicitar 2ª Via']);
+    expect(cardMenu('/home/details', false).every((i) => i.disabled)).toBe(true);
+    expect(cardMenu('/home/details', true).map((i) => i.link)).toEqual([
+      '/home/details',
+      '/home/details/block',
+      '/home/details/request2nd',
+      '/home/details/unlock',
+      '/home/details/limit',
+      '/home/details/history',
+      '/home/details/cancel',
+    ]);
+  });
+
+  it('the tab menu belongs to the details and the user-management areas only', () => {
+    expect(tabMenu('/home/details/limit', true)?.items.find((i) => i.active)?.title).toBe('Gestão de Limite');
+    expect(tabMenu('/home/user/management/manage', false)?.items.find((i) => i.active)?.title).toBe(
+      'Gerenciar Usuários',
+    );
+    expect(tabMenu('/home/invoices', true)).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+// The menus of the shell (spec section 2): each item has a title, a link, an active and a disabled flag;
+// the active item follows the path.
+import { messages } from '../../../contracts/index.ts';
+import { isUnder, paths } from '../paths.ts';
+
+export interface MenuItem {
+  title: string;
+  link: string;
+  active: boolean;
+  disabled: boolean;
+  children?: MenuItem[];
+}
+
+const m = messages.menu;
+
+const CARD_SUB_PATHS = [
+  { title: m.block, link: paths.detailsBlock },
+  { title: m.secondCopy, link: paths.detailsSecondCopy },
+  { title: m.unlock, link: paths.detailsUnlock },
+  { title: m.limit, link: paths.detailsLimit },
+  { title: m.history, link: paths.detailsHistory },
+  { title: m.cancel, link: paths.detailsCancel },
+];
+
+/** Dados do portador, then the other card screens; any other /home/details sub-path is the holder editor. */
+export function cardMenu(pathname: string, cardSelected: boolean): MenuItem[] {
+  const other = CARD_SUB_PATHS.find((item) => isUnder(pathname, item.link));
+  const holderActive = isUnder(pathname, paths.details) && !other;
+  return [
+    { title: m.holderData, link: paths.details, active: holderActive, disabled: !cardSelected },
+    ...CARD_SUB_PATHS.map((item) => ({
+      ...item,
+      active: isUnder(pathname, item.link),
+      disabled: !cardSelected,
+    })),
+  ];
+}
+
+export function userMenu(pathname: string): MenuItem[] {
+  const manage = isUnder(pathname, paths.manageUsers);
+  return [
+    {
+      title: m.createUser,
+      link: paths.userManagement,
+      active: isUnder(pathname, paths.userManagement) && !manage,
+      disabled: false,
+    },
+    { title: m.manageUsers, link: paths.manageUsers, active: manage, disabled: false },
+  ];
+}
+
+export function mainMenu(pathname: string): MenuItem[] {
+  const clean = pathname.replace(/\/+$/, '');
+  return [
+    {
+      title: m.companyCards,
+      link: paths.home,
+      active: clean === paths.home || isUnder(pathname, paths.details),
+      disabled: false,
+    },
+    { title: m.invoices, link: paths.invoices, active: isUnder(pathname, paths.invoices), disabled: false },
+    { title: m.requestCard, link: paths.requestCard, active: isUnder(pathname, paths.requestCard), disabled: false },
+    {
+      title: m.userManagement,
+      link: paths.userManagement,
+      active: isUnder(pathname, paths.userManagement),
+      disabled: false,
+      children: userMenu(pathname),
+    },
+  ];
+}
+
+/** The horizontal tab menu of the current area, or none. */
+export function tabMenu(pathname: string, cardSelected: boolean): { label: string; items: MenuItem[] } | null {
+  if (isUnder(pathname, paths.details)) return { label: m.cardTabs, items: cardMenu(pathname, cardSelected) };
+  if (isUnder(pathname, paths.userManagement)) return { label: m.userTabs, items: userMenu(pathname) };
+  return null;
+}

@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../contracts/index.ts';
+import { useAppStore } from '../../lib/store/index.ts';
+import { callApi } from '../../lib/transport/index.ts';
+import { companies } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+
+vi.mock('../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
+const api = vi.mocked(callApi);
+
+const mainNav = () => screen.getAllByRole('navigation', { name: messages.menu.navigation })[0]!;
+const current = (nav: HTMLElement) =>
+  within(nav)
+    .queryAllByRole('link')
+    .filter((a) => a.getAttribute('aria-current') === 'page')
+    .map((a) => a.textContent);
+
+describe('shell', () => {
+  beforeEach(() => {
+    api.mockReset();
+    api.mockResolvedValue({});
+    useAppStore.getState().signOut();
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies }, 'user-token');
+    useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
+  });
+
+  it('shows the company, the operator and the menu; the active item follows the path', async () => {
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Cartões da empresa' });
+    expect(screen.getAllByText('Você está na empresa:').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Empresa Alfa Ltda').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Operador:').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Maria Operadora').length).toBeGreaterThan(0);
+    expect(current(mainNav())).toEqual(['Cartões da Empresa']);
+
+    fireEvent.click(within(mainNav()).getByRole('link', { name: 'Faturas do Relacionamento' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/invoices'));
+    await screen.findByRole('heading', { level: 1, name: 'Faturas do Relacionamento' });
+    expect(current(mainNav())).toEqual(['Faturas do Relacionamento']);
+  });
+
+  it('the user area has its sub-menu and tab menu on the current tab', async () => {
+    renderApp('/home/user/management/manage');
+    await screen.findByRole('heading', { level: 1, name: 'Gestão de Usuários' });
+    expect(current(mainNav())).toEqual(['Gerenciar Usuários']);
+    const tabs = screen.getByRole('navigation', { name: messages.menu.userTabs });
+    expect(current(tabs)).toEqual(['Gerenciar Usuários']);
+  });
+
+  it('shows the card sub-menu when a card is selected', async () => {
+    useAppStore.getState().setCurrentCard({ cardsResult: [{ status: 'Actived' }] });
+    renderApp('/home/details/limit');
+    await screen.findByRole('heading', { level: 2, name: 'Gestão de Limite' });
+    const cardNavs = screen.getAllByRole('navigation', { name: messages.menu.cardMenu });
+    expect(cardNavs.length).toBeGreaterThan(0);
+    for (const nav of cardNavs) expect(current(nav)).toEqual(['Gestão de Limite']);
+  });
+
+  it('the burger has an accessible name and opens the drawer with the menu and Sair', async () => {
+    renderApp('/home');
+    fireEvent.click(await screen.findByRole('button', { name: messages.menu.openMenu }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'Solicitar Cartão' })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Sair' })).toBeTruthy();
+  });
+
+  it("'Mudar empresa' goes to /choose/company", async () => {
+    const { router } = renderApp('/home');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Mudar empresa' }))[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose/company'));
+  });
+
+  it("'Sair' signs out to /", async () => {
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Cartões da empresa' });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Sair' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api).toHaveBeenCalledWith('logout', { token: 'user-token' });
+    expect(useAppStore.getState().authenticate.token).toBeNull();
+    expect(useAppStore.getState().company).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { Anchor, AppShell, Burger, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { messages } from '../../../contracts/index.ts';
+import { IconArrowLeft, Spinner } from '../../ui/index.ts';
+import { paths, routeTitle } from '../paths.ts';
+import { Sidebar, SignOutButton } from './sidebar.tsx';
+import { TabMenu } from './tab-menu.tsx';
+
+/** The signed-in frame of /home/*: sidebar from 992 px, drawer below it, top bar, tab menu, the screen. */
+export default function ShellLayout() {
+  const { pathname } = useLocation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const title = routeTitle(pathname);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" gap="md" wrap="nowrap">
+          <Burger opened={opened} onClick={open} hiddenFrom="md" size="sm" aria-label={messages.menu.openMenu} />
+          <Text fw={700} fz="lg" c="teal.9" visibleFrom="xs">
+            fidis
+          </Text>
+          <Anchor
+            component={Link}
+            to={paths.home}
+            fz="sm"
+            display="inline-flex"
+            style={{ alignItems: 'center', gap: 4 }}
+          >
+            <IconArrowLeft size={16} aria-hidden />
+            {messages.menu.back}
+          </Anchor>
+          <Title order={1} fz={{ base: 'md', sm: 'xl' }} lineClamp={1}>
+            {title}
+          </Title>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" component="aside" aria-label={messages.menu.sidebar} visibleFrom="md">
+        <AppShell.Section grow component={ScrollArea}>
+          <Sidebar />
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <SignOutButton />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      {/* Compound parts: a title and a close button, without a second <header> landmark. */}
+      <Drawer.Root opened={opened} onClose={close} size="xs">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Group justify="space-between" p="md" pb={0}>
+            <Drawer.Title fw={700}>fidis</Drawer.Title>
+            <Drawer.CloseButton aria-label={messages.menu.closeMenu} />
+          </Group>
+          <Drawer.Body pt="md">
+            <Stack gap="md">
+              <Sidebar onNavigate={close} />
+              <SignOutButton />
+            </Stack>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
+
+      <AppShell.Main>
+        <TabMenu />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

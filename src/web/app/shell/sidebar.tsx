@@ -1,0 +1,74 @@
+import { Box, Button, Divider, Stack, Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { messages } from '../../../contracts/index.ts';
+import { useAppStore } from '../../lib/store/index.ts';
+import { IconBuilding, IconLogout } from '../../ui/index.ts';
+import { paths } from '../paths.ts';
+import { cardMenu, mainMenu } from './menu.ts';
+import { MenuNav } from './menu-nav.tsx';
+import { useSignOut } from './use-sign-out.ts';
+
+/** Company, operator and menus; the drawer shows the same content below 992 px. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const company = useAppStore((s) => s.company);
+  const operator = useAppStore((s) => s.authenticate.user?.usuario);
+  const cardSelected = useAppStore((s) => Boolean(s.relationship.currentCard));
+
+  return (
+    <Stack gap="md">
+      <Box>
+        <Text fz="xs" c="gray.7" fw={600} tt="uppercase">
+          {messages.shell.currentCompany}
+        </Text>
+        <Text fw={600} lh={1.3}>
+          {company?.name}
+        </Text>
+        <Button
+          onClick={() => {
+            onNavigate?.();
+            navigate(paths.chooseCompany);
+          }}
+          variant="light"
+          size="xs"
+          mt="xs"
+          leftSection={<IconBuilding size={16} aria-hidden />}
+        >
+          {messages.shell.changeCompany}
+        </Button>
+      </Box>
+      <Box>
+        <Text fz="xs" c="gray.7" fw={600} tt="uppercase">
+          {messages.shell.operator}
+        </Text>
+        <Text fw={500}>{operator}</Text>
+      </Box>
+      <Divider />
+      <MenuNav items={mainMenu(pathname)} label={messages.menu.navigation} onNavigate={onNavigate} />
+      {cardSelected ? (
+        <>
+          <Divider />
+          <MenuNav items={cardMenu(pathname, cardSelected)} label={messages.menu.cardMenu} onNavigate={onNavigate} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** 'Sair', kept out of the scrolling part so it is always in view. */
+export function SignOutButton() {
+  const signOut = useSignOut();
+  return (
+    <Button
+      variant="subtle"
+      color="red"
+      fullWidth
+      justify="flex-start"
+      leftSection={<IconLogout size={18} aria-hidden />}
+      onClick={signOut}
+    >
+      {messages.shell.signOut}
+    </Button>
+  );
+}

@@ -1,0 +1,22 @@
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+
+/** Calm teal primary; Mantine's xs/sm/md breakpoints are the spec's 576, 768 and 992 px. */
+export const theme = createTheme({
+  primaryColor: 'teal',
+  // Shade 9 keeps white text on filled buttons above 4.5:1 (WCAG AA); lighter teals fall below it.
+  primaryShade: { light: 9, dark: 5 },
+  defaultRadius: 'md',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '600' },
+  breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+});
+
+/** Light variants (active menu items, secondary buttons): teal-9 text on teal-0 keeps 4.5:1. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
+    '--mantine-color-teal-light-hover': 'var(--mantine-color-teal-1)',
+  },
+  dark: {},
+});

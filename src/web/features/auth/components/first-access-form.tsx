@@ -1,0 +1,85 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { messages, newPassword } from '../../../../contracts/index.ts';
+import { paths } from '../../../app/paths.ts';
+import { notify } from '../../../lib/notify/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
+import { FormAlert, IconLock, IconUser } from '../../../ui/index.ts';
+import { useFirstAccess } from '../api/first-access.ts';
+import { usePendingFirstAccess } from '../pending-first-access.ts';
+
+/** Sets the password of a first access with the temporary token, then opens the session. */
+export function FirstAccessForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pending = usePendingFirstAccess((s) => s.pending);
+  const clearPending = usePendingFirstAccess((s) => s.set);
+  const signIn = useAppStore((s) => s.signIn);
+  const mutation = useFirstAccess();
+  const [novaSenha, setNovaSenha] = useState('');
+  const [confirmarNovaSenha, setConfirmarNovaSenha] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  // Only reachable right after a login that asked for it (the token lives in memory).
+  if (!pending) return <Navigate to={paths.login} replace />;
+  const current = pending;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!novaSenha || !confirmarNovaSenha) return setError(messages.recovery.passwordsRequired);
+    if (novaSenha !== confirmarNovaSenha) return setError(messages.recovery.passwordsDiffer);
+    const strength = newPassword.safeParse(novaSenha);
+    if (!strength.success) return setError(strength.error.issues[0]?.message ?? messages.firstAccessForm.failure);
+    setError(null);
+    try {
+      const answer = await mutation.mutateAsync({
+        login: current.login,
+        novaSenha,
+        confirmarNovaSenha,
+        token: current.token,
+      });
+      signIn({ usuario: current.usuario, companies: current.companies }, answer.token ?? current.token);
+      clearPending(null);
+      notify('success', messages.firstAccess.success);
+      navigate(paths.chooseCompany, { replace: true, state: location.state });
+    } catch (err) {
+      setError(isApiError(err) && err.status >= 400 && err.message ? err.message : messages.firstAccessForm.failure);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
+      <Stack gap="md">
+        <FormAlert message={error} />
+        <TextInput
+          label={messages.login.user}
+          leftSection={<IconUser size={18} aria-hidden />}
+          value={current.login}
+          readOnly
+          autoComplete="username"
+        />
+        <PasswordInput
+          label={messages.recoveryForm.newPassword}
+          placeholder={messages.recoveryForm.newPasswordPlaceholder}
+          leftSection={<IconLock size={18} aria-hidden />}
+          autoComplete="new-password"
+          value={novaSenha}
+          onChange={(e) => setNovaSenha(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label={messages.recoveryForm.confirmPassword}
+          placeholder={messages.recoveryForm.confirmPasswordPlaceholder}
+          leftSection={<IconLock size={18} aria-hidden />}
+          autoComplete="new-password"
+          value={confirmarNovaSenha}
+          onChange={(e) => setConfirmarNovaSenha(e.currentTarget.value)}
+        />
+        <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
+          {messages.recovery.confirm}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { messages } from '../../../../contracts/index.ts';
+import { paths } from '../../../app/paths.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError, STARTUP_FAILED_CODE } from '../../../lib/transport/index.ts';
+import { FormAlert, IconLock, IconUser } from '../../../ui/index.ts';
+import { useLogin } from '../api/login.ts';
+import { usePendingFirstAccess } from '../pending-first-access.ts';
+
+/** The reason a failed sign-in shows: the server's message, or the spec's default. */
+function failureMessage(error: unknown): string | null {
+  if (isApiError(error) && error.code === STARTUP_FAILED_CODE) return null; // the start-up alert says it
+  if (isApiError(error) && error.status >= 400 && error.message) return error.message;
+  return messages.login.failure;
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useAppStore((s) => s.signIn);
+  const setPending = usePendingFirstAccess((s) => s.set);
+  const mutation = useLogin();
+  const [login, setLogin] = useState('');
+  const [senha, setSenha] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!login.trim() || !senha) {
+      setError(messages.login.required);
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await mutation.mutateAsync({ login, senha });
+      // The remembered origin travels on to the next screen.
+      const state = location.state;
+      if (answer.primeiroAcesso) {
+        setPending({
+          login: login.trim().toLowerCase(),
+          usuario: answer.usuario,
+          token: answer.token,
+          companies: answer.companies,
+        });
+        navigate(paths.firstAccess, { state });
+        return;
+      }
+      signIn({ usuario: answer.usuario, companies: answer.companies }, answer.token);
+      navigate(paths.chooseCompany, { state });
+    } catch (err) {
+      setError(failureMessage(err));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
+      <Stack gap="md">
+        <FormAlert message={error} />
+        <TextInput
+          label={messages.login.user}
+          placeholder={messages.login.userPlaceholder}
+          leftSection={<IconUser size={18} aria-hidden />}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={login}
+          onChange={(e) => setLogin(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label={messages.login.password}
+          placeholder={messages.login.passwordPlaceholder}
+          leftSection={<IconLock size={18} aria-hidden />}
+          autoComplete="current-password"
+          value={senha}
+          onChange={(e) => setSenha(e.currentTarget.value)}
+        />
+        <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
+          {messages.login.submit}
+        </Button>
+        <Anchor component={Link} to={paths.forgotPassword} ta="center" fz="sm">
+          {messages.login.forgot}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

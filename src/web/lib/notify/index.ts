@@ -1,0 +1,1 @@
+export { type NotifyType, notify } from './notify.ts';

@@ -1,0 +1,101 @@
+// Every provider call goes through here: inner request sealed, POST /proxy, answer opened (docs/transport.md).
+import {
+  buildPath,
+  ENVIRONMENT_NAME,
+  type EndpointName,
+  endpoints,
+  ORG,
+  PROVIDER_HOSTS,
+  SUPPLIER,
+  SYSTEM_NAME,
+} from '../../../contracts/index.ts';
+import { openJson, sealJson } from '../../../crypto/index.ts';
+import { useAppStore } from '../store/app-store.ts';
+import { memoryStore } from '../store/memory-store.ts';
+import { toApiError } from './api-error.ts';
+import { ensureTransport, reRegister } from './start-transport.ts';
+import { handleUnauthorized } from './unauthorized.ts';
+import { bffHeaders, newRequestId, readJson, sealedPayload } from './wire.ts';
+
+export interface CallOptions {
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** A provider token other than the signed-in user's (the first-access call uses the temporary one). */
+  token?: string;
+}
+
+const UNKNOWN_DEVICE = 'UNKNOWN_DEVICE';
+
+function codeOf(body: unknown): string | undefined {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export async function callApi<T = unknown>(name: EndpointName, options: CallOptions = {}): Promise<T> {
+  return send<T>(name, options, false);
+}
+
+async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolean): Promise<T> {
+  const key = await ensureTransport();
+  const endpoint = endpoints[name];
+  const { environment } = memoryStore.getState();
+  const sessionToken = useAppStore.getState().authenticate.token;
+  const userToken = options.token ?? sessionToken;
+
+  let url = `${PROVIDER_HOSTS[environment][0]}${buildPath(name, options.params)}`;
+  if (options.query) {
+    const query = new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]));
+    url += `?${query}`;
+  }
+  const headers: Record<string, string> = {
+    ...(userToken ? { Authorization: `Bearer ${userToken}` } : {}),
+    environmentName: ENVIRONMENT_NAME,
+    systemName: endpoint.systemName ?? SYSTEM_NAME,
+    'Content-Type': 'application/json',
+    supplier: SUPPLIER,
+    org: ORG,
+    ...options.headers,
+  };
+  const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE' && options.body !== undefined;
+  const inner = { method: endpoint.method, url, headers, ...(hasBody ? { data: options.body } : {}) };
+
+  const requestId = newRequestId();
+  const sealed = await sealJson(key, inner, requestId);
+  const response = await fetch('/proxy', {
+    method: 'POST',
+    headers: { ...bffHeaders(requestId, userToken), 'Content-Type': 'application/json' },
+    body: JSON.stringify(sealed),
+  });
+  const raw = await readJson(response);
+  const payload = sealedPayload(raw);
+
+  // The BFF answers in the clear when it does not know the device: register again, once, and retry.
+  const deviceUnknown = (response.status === 401 && !payload) || codeOf(raw) === UNKNOWN_DEVICE;
+  if (deviceUnknown && !isRetry) {
+    await reRegister();
+    return send<T>(name, options, true);
+  }
+
+  let data: unknown = raw;
+  if (payload) {
+    try {
+      data = await openJson(key, payload, requestId);
+    } catch (error) {
+      console.warn('fidis: a resposta não pôde ser decifrada; segue como recebida.', error);
+    }
+  }
+
+  if (response.status >= 400) {
+    if (codeOf(data) === UNKNOWN_DEVICE && !isRetry) {
+      await reRegister();
+      return send<T>(name, options, true);
+    }
+    const error = toApiError(response.status, data);
+    // A provider 401 on a signed-in call ends the session (not the sign-in calls, nor a temporary token).
+    if (response.status === 401 && sessionToken && !options.token && !endpoint.public) handleUnauthorized();
+    throw error;
+  }
+  return data as T;
+}

@@ -1,0 +1,126 @@
+// Spec section 4, "Start-up": environment prod -> GET /keys -> device registration (docs/transport.md).
+import { Environment, messages } from '../../../contracts/index.ts';
+import {
+  deriveSessionKey,
+  importPublicKey,
+  openJson,
+  randomAlphanumeric,
+  sealToPublicKey,
+} from '../../../crypto/index.ts';
+import { useAppStore } from '../store/app-store.ts';
+import { memoryStore } from '../store/memory-store.ts';
+import { ApiError, toApiError } from './api-error.ts';
+import { bffHeaders, newRequestId, readJson, sealedPayload } from './wire.ts';
+
+export const MISSING_KEY_CODE = 'E00001';
+export const STARTUP_FAILED_CODE = 'STARTUP_FAILED';
+
+let sessionKey: CryptoKey | null = null;
+let starting: Promise<void> | null = null;
+
+/** The AES-GCM key of the current device session, or null before registration. */
+export const currentSessionKey = (): CryptoKey | null => sessionKey;
+
+/** GET /keys: not encrypted; any failure is an empty result. */
+export async function fetchPublicKey(): Promise<string | null> {
+  try {
+    const response = await fetch('/keys', { headers: bffHeaders(newRequestId()) });
+    if (!response.ok) return null;
+    const body = (await readJson(response)) as { publicKey?: unknown } | null;
+    return typeof body?.publicKey === 'string' && body.publicKey ? body.publicKey : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /devices: seals the registration to the server key and keeps the returned accessToken as authorization. */
+export async function registerDevice(): Promise<void> {
+  const publicKey = memoryStore.getState().crypto.public;
+  if (!publicKey) throw new ApiError(0, messages.startup.missingKey, MISSING_KEY_CODE);
+  const serverKey = await importPublicKey(publicKey);
+
+  const cipherAES = randomAlphanumeric();
+  const tokenAES = randomAlphanumeric();
+  const { FID } = memoryStore.getState();
+  const device = useAppStore.getState().device;
+  const requestId = newRequestId();
+  const registration = {
+    fid: FID,
+    id: device.id,
+    ip: '',
+    sessionToken: tokenAES,
+    sessionCipher: cipherAES,
+    deviceName: device.name,
+    latitude: 0,
+    longitude: 0,
+    accuracy: 0,
+    fcmToken: '',
+  };
+  const box = await sealToPublicKey(serverKey, registration, requestId);
+
+  memoryStore.setState({ authorization: null });
+  const response = await fetch('/devices', {
+    method: 'POST',
+    headers: { ...bffHeaders(requestId), 'Content-Type': 'application/json' },
+    body: JSON.stringify(box),
+  });
+  const body = await readJson(response);
+  // A status above 300 is a failure; the error response is returned to the caller.
+  if (response.status > 300) throw toApiError(response.status, body);
+
+  const key = await deriveSessionKey({ cipherAES, tokenAES });
+  const payload = sealedPayload(body);
+  if (!payload) throw toApiError(response.status, body);
+  const { accessToken } = await openJson<{ accessToken?: unknown }>(key, payload, requestId);
+  if (typeof accessToken !== 'string' || !accessToken) throw toApiError(response.status, body);
+
+  sessionKey = key;
+  memoryStore.setState({ crypto: { public: publicKey, cipherAES, tokenAES }, authorization: accessToken });
+}
+
+/** Runs the whole start-up; the status in the memory store drives the start-up alert. */
+export function startTransport(): Promise<void> {
+  memoryStore.setState({ environment: Environment.prod, startup: 'pending' });
+  const run = (async () => {
+    const publicKey = await fetchPublicKey();
+    memoryStore.setState((s) => ({ crypto: { ...s.crypto, public: publicKey } }));
+    await registerDevice();
+  })();
+  starting = run.then(
+    () => memoryStore.setState({ startup: 'ready' }),
+    (error: unknown) => {
+      sessionKey = null;
+      memoryStore.setState({ startup: 'failed' });
+      throw error;
+    },
+  );
+  return starting;
+}
+
+/**
+ * Waits for a running start-up, or starts again when none succeeded (a failed start is retried on the next
+ * call, so the operator is not stuck after a passing outage). A failure rejects with the start-up message.
+ */
+export async function ensureTransport(): Promise<CryptoKey> {
+  if (!starting || memoryStore.getState().startup === 'failed') startTransport().catch(() => undefined);
+  try {
+    await starting;
+  } catch {
+    // reported below
+  }
+  if (!sessionKey) throw new ApiError(0, messages.startup.failure, STARTUP_FAILED_CODE);
+  return sessionKey;
+}
+
+/** The BFF no longer knows the device (restart, expiry): register again with a fresh key exchange. */
+export async function reRegister(): Promise<CryptoKey> {
+  sessionKey = null;
+  starting = null;
+  return ensureTransport();
+}
+
+/** Test helper: forgets the session so each test starts cold. */
+export function resetTransport(): void {
+  sessionKey = null;
+  starting = null;
+}

@@ -1,0 +1,212 @@
+// The transport against a fake BFF that runs the real src/crypto code on the other side of the wire.
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FID, messages } from '../../../contracts/index.ts';
+import { deriveSessionKey, openJson, openSealedBox, requestIdTime, sealJson, toBase64 } from '../../../crypto/index.ts';
+import { renderApp } from '../../test/render.tsx';
+import { useAppStore } from '../store/app-store.ts';
+import { initialMemoryState, memoryStore } from '../store/memory-store.ts';
+import { ApiError } from './api-error.ts';
+import { callApi } from './call-api.ts';
+import { resetTransport, startTransport } from './start-transport.ts';
+import { setUnauthorizedHandler } from './unauthorized.ts';
+
+interface Seen {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type ProxyAnswer = (
+  inner: Record<string, unknown>,
+  call: number,
+) => { status: number; body?: unknown; plain?: unknown };
+
+const keyPair = crypto.subtle.generateKey(
+  { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+  true,
+  ['encrypt', 'decrypt'],
+) as Promise<CryptoKeyPair>;
+
+/** Plays the BFF: /keys, /devices (opens the sealed registration), /proxy (opens and seals). */
+async function fakeBff(options: { keysStatus?: number; proxy?: ProxyAnswer } = {}) {
+  const { publicKey, privateKey } = await keyPair;
+  const spki = toBase64(new Uint8Array(await crypto.subtle.exportKey('spki', publicKey)));
+  const seen: Seen[] = [];
+  const registrations: Record<string, unknown>[] = [];
+  const inners: Record<string, unknown>[] = [];
+  let session: CryptoKey | null = null;
+  let proxyCalls = 0;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const headers = { ...(init.headers as Record<string, string>) };
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    seen.push({ url, headers, body });
+    const requestId = headers['x-request-id'] ?? '';
+    if (url === '/keys') {
+      const status = options.keysStatus ?? 200;
+      return status === 200
+        ? json(200, { publicKey: spki, algorithm: 'RSA-OAEP-256', keySize: 2048 })
+        : json(status, {});
+    }
+    if (url === '/devices') {
+      const registration = await openSealedBox<Record<string, string>>(privateKey, body, requestId);
+      registrations.push(registration);
+      session = await deriveSessionKey({
+        cipherAES: registration.sessionCipher ?? '',
+        tokenAES: registration.sessionToken ?? '',
+      });
+      return json(200, await sealJson(session, { accessToken: `device-jwt-${registrations.length}` }, requestId));
+    }
+    if (url === '/proxy') {
+      if (!session) return json(401, { message: messages.proxy.unauthorized, code: 'UNKNOWN_DEVICE' });
+      const inner = await openJson<Record<string, unknown>>(session, body.payload, requestId);
+      inners.push(inner);
+      const answer = options.proxy?.(inner, proxyCalls++) ?? { status: 200, body: { ok: true } };
+      if (answer.plain !== undefined) return json(answer.status, answer.plain);
+      return json(answer.status, await sealJson(session, answer.body ?? {}, requestId));
+    }
+    return json(404, {});
+  });
+  vi.stubGlobal('fetch', fetchFn);
+  return { seen, registrations, inners, fetchFn, forgetDevice: () => (session = null) };
+}
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('transport', () => {
+  beforeEach(() => {
+    resetTransport();
+    memoryStore.setState(initialMemoryState());
+    useAppStore.getState().signOut();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('starts: prod, GET /keys, then a registration sealed to the server key; keeps accessToken in memory', async () => {
+    const bff = await fakeBff();
+    await startTransport();
+    const device = useAppStore.getState().device;
+    expect(bff.seen.map((s) => s.url)).toEqual(['/keys', '/devices']);
+    const registration = bff.seen[1]!;
+    expect(registration.headers['x-fid']).toBe(FID);
+    expect(registration.headers['x-device-id']).toBe(device.id);
+    expect(registration.headers['x-env']).toBe('prod');
+    expect(registration.headers['x-request-id']).toMatch(UUID_V7);
+    expect(registration.body).toEqual({ key: expect.any(String), payload: expect.any(String) });
+    expect(bff.registrations[0]).toMatchObject({
+      fid: FID,
+      id: device.id,
+      deviceName: device.name,
+      latitude: 0,
+      longitude: 0,
+      accuracy: 0,
+      fcmToken: '',
+    });
+    expect(bff.registrations[0]?.sessionCipher).toMatch(/^[A-Za-z0-9]{32}$/);
+    const memory = memoryStore.getState();
+    expect(memory).toMatchObject({ environment: 'prod', authorization: 'device-jwt-1', startup: 'ready' });
+    expect(localStorage.getItem('fidis') ?? '').not.toContain('device-jwt');
+  });
+
+  it('seals each call to /proxy with the BFF headers, a fresh UUIDv7 per call, and the inner request', async () => {
+    const bff = await fakeBff({ proxy: () => ({ status: 200, body: { companies: [] } }) });
+    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] }, 'user-token');
+    await expect(callApi('companies')).resolves.toEqual({ companies: [] });
+    await callApi('accounts', {
+      headers: { cnpj: '11222333000181', relationCode: 'R1', startAccount: '', direction: '' },
+    });
+
+    const proxied = bff.seen.filter((s) => s.url === '/proxy');
+    expect(proxied).toHaveLength(2);
+    for (const call of proxied) {
+      expect(call.headers).toMatchObject({
+        'x-fid': FID,
+        'x-device-id': useAppStore.getState().device.id,
+        'x-env': 'prod',
+        Authorization: 'Bearer device-jwt-1',
+        'x-authentication': 'user-token',
+      });
+      expect(call.headers['x-request-id']).toMatch(UUID_V7);
+      expect(Math.abs((requestIdTime(call.headers['x-request-id']!) ?? 0) - Date.now())).toBeLessThan(60_000);
+      expect(Object.keys(call.body as object)).toEqual(['payload']);
+    }
+    expect(proxied[0]!.headers['x-request-id']).not.toBe(proxied[1]!.headers['x-request-id']);
+    expect(bff.inners[0]).toEqual({
+      method: 'GET',
+      url: 'https://api.fidis.com.br/v1/corporate/companies',
+      headers: {
+        Authorization: 'Bearer user-token',
+        environmentName: 'prd',
+        systemName: 'fidis',
+        'Content-Type': 'application/json',
+        supplier: 'orbitall',
+        org: '090',
+      },
+    });
+    expect(bff.inners[1]?.headers).toMatchObject({ cnpj: '11222333000181', relationCode: 'R1', startAccount: '' });
+  });
+
+  it('sends the body of a POST as data, without the user headers before sign-in', async () => {
+    const bff = await fakeBff();
+    await callApi('login', { body: { login: 'maria', senha: 'x' } });
+    const call = bff.seen.find((s) => s.url === '/proxy')!;
+    expect(call.headers['x-authentication']).toBeUndefined();
+    expect(bff.inners[0]).toMatchObject({ method: 'POST', data: { login: 'maria', senha: 'x' } });
+    expect(bff.inners[0]?.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('opens an error answer, then rejects with ApiError(status, message, code)', async () => {
+    await fakeBff({
+      proxy: () => ({ status: 401, body: { message: messages.login.failure, code: 'BAD_CREDENTIALS' } }),
+    });
+    const error = await callApi('login', { body: { login: 'maria', senha: 'x' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: messages.login.failure, code: 'BAD_CREDENTIALS' });
+  });
+
+  it('a provider 401 on a signed-in call goes to the one unauthorized handler', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await fakeBff({ proxy: () => ({ status: 401, body: { message: 'expirada', code: 'UNAUTHENTICATED' } }) });
+    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] }, 'user-token');
+    await expect(callApi('companies')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    setUnauthorizedHandler(() => undefined);
+  });
+
+  it('registers again once and retries when the BFF does not know the device', async () => {
+    const bff = await fakeBff();
+    await startTransport();
+    bff.forgetDevice();
+    await expect(callApi('companies')).resolves.toEqual({ ok: true });
+    expect(bff.seen.map((s) => s.url)).toEqual(['/keys', '/devices', '/proxy', '/keys', '/devices', '/proxy']);
+    expect(bff.seen[5]?.headers.Authorization).toBe('Bearer device-jwt-2');
+  });
+
+  it('logs a decryption failure and passes the raw answer on', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await fakeBff({ proxy: () => ({ status: 200, plain: { payload: 'abcd' } }) });
+    await expect(callApi('companies')).resolves.toEqual({ payload: 'abcd' });
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('rejects with E00001 when there is no server key (GET /keys answers 500), and the login shows the start-up alert', async () => {
+    const bff = await fakeBff({ keysStatus: 500 });
+    const error = await startTransport().catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Invalid key for encryption (E00001)', code: 'E00001' });
+    expect(bff.seen.map((s) => s.url)).toEqual(['/keys']);
+    expect(memoryStore.getState().startup).toBe('failed');
+
+    renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',
+    );
+  });
+});

@@ -1,0 +1,37 @@
+// What every call to the BFF carries, and how its answers are read.
+import { v7 } from 'uuid';
+import { useAppStore } from '../store/app-store.ts';
+import { memoryStore } from '../store/memory-store.ts';
+
+/** A fresh UUIDv7 per call: the BFF refuses repeats, and it is the AES-GCM additional data. */
+export const newRequestId = (): string => v7();
+
+export function bffHeaders(requestId: string, userToken?: string | null): Record<string, string> {
+  const { FID, environment, authorization } = memoryStore.getState();
+  const headers: Record<string, string> = {
+    'x-fid': FID,
+    'x-device-id': useAppStore.getState().device.id,
+    'x-env': environment,
+    'x-request-id': requestId,
+  };
+  if (authorization) headers.Authorization = `Bearer ${authorization}`;
+  if (userToken) headers['x-authentication'] = userToken;
+  return headers;
+}
+
+/** The JSON body of an answer, or null when it has none or it is not JSON. */
+export async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function sealedPayload(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const payload = (body as { payload?: unknown }).payload;
+  return typeof payload === 'string' ? payload : null;
+}

@@ -1,0 +1,15 @@
+import type { AccountsResponse, Company, LoginResponse } from '../../contracts/index.ts';
+
+export const companies: Company[] = [
+  { corporateName: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' },
+  { corporateName: 'Beta Serviços S.A.', cnpj: '44555666000199', relationCode: 'REL-2' },
+];
+
+export const loginAnswer: LoginResponse = {
+  usuario: 'Maria Operadora',
+  token: 'user-token',
+  primeiroAcesso: false,
+  companies,
+};
+
+export const accounts: AccountsResponse = { subAccounts: [], totalSubAccounts: 120, meta: { totalRecords: 120 } };

@@ -1,0 +1,36 @@
+// Web test setup: what jsdom lacks for Mantine, and a clean DOM and storage between tests.
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) Object.assign(window, { ResizeObserver: ResizeObserverStub });
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  notifications.cleanQueue();
+  localStorage.clear();
+});
