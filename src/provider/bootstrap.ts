@@ -16,12 +16,11 @@ export async function prepareProviderData(
   await migrate(handle);
   const seeded = await seedDemo(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
   await ensureDemoOperator(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
-  const newcomer = seeded.newcomer;
-  if (newcomer) {
-    const mailer = createMailer(config, createDb(handle), opts.log, () => new Date());
+  const mailer = createMailer(config, createDb(handle), opts.log, () => new Date());
+  for (const n of seeded.newcomers) {
     // A mail server that is down must not stop start-up: the operator can still recover the password by code.
     await mailer
-      .send(temporaryPasswordMail(newcomer.email, newcomer.name, newcomer.login, newcomer.temporaryPassword))
+      .send(temporaryPasswordMail(n.email, n.name, n.login, n.temporaryPassword))
       .catch((err: unknown) => opts.log.warn({ err }, 'não foi possível enviar a senha temporária'));
   }
   return seeded;

@@ -28,6 +28,7 @@ test.describe('sign-in', () => {
     await expectNoA11yViolations(page);
     await signIn(page, E2E.login.toUpperCase());
     await expect(page).toHaveURL(/\/choose\/company$/);
+    await expect(page.getByRole('button', { name: 'ACESSAR' })).not.toHaveAttribute('data-loading');
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'ACESSAR' }).click();
     await expect(page.getByText('É obrigatório selecionar uma empresa para continuar.')).toBeVisible();
@@ -35,7 +36,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText('Você está na empresa:').first()).toBeAttached();
     await expect(page.getByText(company).first()).toBeAttached();
-    await expect(page.getByRole('heading', { name: 'Cartões da empresa' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cartões da empresa' })).toBeVisible();
     await expectNoA11yViolations(page);
   });
 
@@ -43,7 +44,7 @@ test.describe('sign-in', () => {
     await signInToHome(page);
     await page.reload();
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { name: 'Cartões da empresa' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cartões da empresa' })).toBeVisible();
   });
 
   test('a protected route sends to / and back to it after sign-in and company choice', async ({ page }) => {
@@ -52,7 +53,7 @@ test.describe('sign-in', () => {
     await signIn(page);
     await chooseCompany(page);
     await expect(page).toHaveURL(/\/home\/invoices$/);
-    await expect(page.getByRole('heading', { name: 'Faturas do Relacionamento' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Faturas do Relacionamento' })).toBeVisible();
   });
 
   test("'Mudar empresa' goes back to the company choice", async ({ page }) => {
@@ -69,7 +70,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
     await page.goBack();
-    await expect(page.getByRole('heading', { name: 'Cartões da empresa' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cartões da empresa' })).toHaveCount(0);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -81,7 +82,7 @@ test.describe('shell', () => {
     await openMenuIfCollapsed(page);
     await page.getByRole('link', { name: 'Faturas do Relacionamento' }).first().click();
     await expect(page).toHaveURL(/\/home\/invoices$/);
-    await expect(page.getByRole('heading', { name: 'Faturas do Relacionamento' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Faturas do Relacionamento' })).toBeVisible();
     await openMenuIfCollapsed(page);
     await expect(page.getByRole('link', { name: 'Faturas do Relacionamento' }).first()).toHaveAttribute(
       'aria-current',

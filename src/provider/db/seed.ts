@@ -23,13 +23,21 @@ export interface SeedOptions {
 export interface SeedResult {
   created: boolean;
   companies: { corporateName: string; cnpj: string; accounts: number }[];
-  /** The operator created on a temporary password, who must set a new one at first access. */
-  newcomer?: { login: string; name: string; email: string; temporaryPassword: string };
+  /** Operators created on a temporary password, who must set a new one at first access (each to be mailed). */
+  newcomers: { login: string; name: string; email: string; temporaryPassword: string }[];
 }
 
 export const DEFAULT_DEMO_ACCOUNTS = 150;
 export const OTHER_OPERATOR_LOGIN = 'outra';
-export const NEWCOMER_LOGIN = 'novo.operador';
+/** The demo company's other operators; the first three were invited and have not signed in yet. */
+export const TEAM = [
+  { login: 'novo.operador', name: 'Rafael Nunes Prado', temporary: true },
+  { login: 'nova.analista', name: 'Beatriz Moura Teles', temporary: true },
+  { login: 'novo.assistente', name: 'Caio Ribeiro Lacerda', temporary: true },
+  { login: 'ana.souza', name: 'Ana Paula Souza', temporary: false },
+  { login: 'bruno.lima', name: 'Bruno Carvalho Lima', temporary: false },
+  { login: 'carla.mendes', name: 'Carla Mendes Rocha', temporary: false },
+] as const;
 
 interface CompanySpec {
   corporateName: string;
@@ -244,7 +252,7 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   const db = createDb(handle);
   const demoLogin = opts.demoLogin.toLowerCase();
   const existing = await db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, demoLogin));
-  if (existing.length > 0) return { created: false, companies: [] };
+  if (existing.length > 0) return { created: false, companies: [], newcomers: [] };
 
   const requested = opts.accounts ?? DEFAULT_DEMO_ACCOUNTS;
   const batchSize = opts.batchSize ?? 1000;
@@ -256,13 +264,19 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
 
   const rng = prng(909);
   const passwordHash = await hashPassword(opts.demoPassword);
-  const temporaryPassword = randomBytes(9).toString('base64url');
-  const temporaryHash = await hashPassword(temporaryPassword);
+  const newcomers: SeedResult['newcomers'] = [];
+  const temporaryHashes = new Map<string, string>();
+  for (const member of TEAM.filter((m) => m.temporary)) {
+    const temporaryPassword = randomBytes(9).toString('base64url');
+    temporaryHashes.set(member.login, await hashPassword(temporaryPassword));
+    const email = `${member.login}@exemplo.com.br`;
+    newcomers.push({ login: member.login, name: member.name, email, temporaryPassword });
+  }
   await db.transaction(async (tx) => {
     // The other company's operator first: the demo operator is the marker of a finished seed.
     const operators = [
       { login: OTHER_OPERATOR_LOGIN, name: 'Helena Duarte Campos', companies: [c.id] },
-      { login: NEWCOMER_LOGIN, name: 'Rafael Nunes Prado', companies: [a.id], temporary: true },
+      ...TEAM.map((m) => ({ login: m.login, name: m.name, companies: [a.id] })),
       { login: demoLogin, name: 'Operador Demonstração', companies: [a.id, b.id] },
     ];
     for (const op of operators) {
@@ -278,8 +292,8 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
           ddi: 55,
           ddd: 11,
           mobile,
-          passwordHash: op.temporary ? temporaryHash : passwordHash,
-          mustChangePassword: op.temporary === true,
+          passwordHash: temporaryHashes.get(op.login) ?? passwordHash,
+          mustChangePassword: temporaryHashes.has(op.login),
         })
         .onConflictDoNothing({ target: portalUsers.login })
         .returning({ id: portalUsers.id });
@@ -291,12 +305,7 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   return {
     created: true,
     companies: seeded.map(({ corporateName, cnpj, accounts: n }) => ({ corporateName, cnpj, accounts: n })),
-    newcomer: {
-      login: NEWCOMER_LOGIN,
-      name: 'Rafael Nunes Prado',
-      email: `${NEWCOMER_LOGIN}@exemplo.com.br`,
-      temporaryPassword,
-    },
+    newcomers,
   };
 }
 

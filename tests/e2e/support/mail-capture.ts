@@ -54,9 +54,21 @@ export async function waitForMail(address: string, since: number, timeoutMs = 10
   throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
 }
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read a code or a password from the text part. */
+/** The text part of a captured mail, with its transfer encoding (quoted-printable or base64) undone. */
 function decodeBody(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  const split = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
+  const headers = raw.slice(0, split).toLowerCase();
+  const body = raw.slice(split).trim();
+  if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body, 'base64').toString('utf8');
+  if (!headers.includes('content-transfer-encoding: quoted-printable')) return body;
+  const unfolded = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded.slice(i + 1, i + 3);
+    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unfolded[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
 }

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { messages, newPassword } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
-import { useAppStore } from '../../../lib/store/index.ts';
+import { selectIsSignedIn, useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert, IconLock, IconUser } from '../../../ui/index.ts';
 import { useFirstAccess } from '../api/first-access.ts';
@@ -17,13 +17,17 @@ export function FirstAccessForm() {
   const pending = usePendingFirstAccess((s) => s.pending);
   const clearPending = usePendingFirstAccess((s) => s.set);
   const signIn = useAppStore((s) => s.signIn);
+  const signedIn = useAppStore(selectIsSignedIn);
   const mutation = useFirstAccess();
   const [novaSenha, setNovaSenha] = useState('');
   const [confirmarNovaSenha, setConfirmarNovaSenha] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  // Only reachable right after a login that asked for it (the token lives in memory).
-  if (!pending) return <Navigate to={paths.login} replace />;
+  // Only reachable right after a login that asked for it (the token lives in memory). Once the password is
+  // set the session is open and the pending token cleared: that render must go on, not back to the login.
+  if (!pending) {
+    return <Navigate to={signedIn ? paths.chooseCompany : paths.login} replace state={location.state} />;
+  }
   const current = pending;
 
   async function onSubmit(event: FormEvent) {
