@@ -39,6 +39,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E.port),
       DATA_DIR: E2E.dataDir,
+      SPA_DIR: E2E.spaDir,
       DEMO_LOGIN: E2E.login,
       DEMO_PASSWORD: E2E.password,
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,

@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, '..');
 
 async function main() {
   const config = parseConfig();
-  const staticDir = resolve(root, 'dist/web');
+  const staticDir = resolve(root, config.SPA_DIR);
   const spa = await ensureSpaBuilt(root, staticDir, config.FORCE_BUILD);
 
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -27,6 +27,8 @@ export const configSchema = z.object({
     .default(RSA_DEFAULT_BITS),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built SPA lives (built there at start when missing or stale). */
+  SPA_DIR: z.string().min(1).default('dist/web'),
   /** Rebuild the SPA even when dist/ looks current. */
   FORCE_BUILD: z.stringbool().default(false),
 });

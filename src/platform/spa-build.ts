@@ -23,6 +23,11 @@ export function spaIsCurrent(root: string, outDir: string): boolean {
 export async function ensureSpaBuilt(root: string, outDir: string, force: boolean): Promise<'built' | 'current'> {
   if (!force && spaIsCurrent(root, outDir)) return 'current';
   const { build } = await import('vite');
-  await build({ root: resolve(root, 'src/web'), configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    root: resolve(root, 'src/web'),
+    configFile: resolve(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   return 'built';
 }

@@ -30,6 +30,8 @@ export const companies = pgTable('companies', {
   relationCode: varchar('relation_code', { length: 20 }).notNull(),
   /** Kept by every write that adds an account, so a page never pays for COUNT(*) over a million rows. */
   totalSubAccounts: integer('total_sub_accounts').notNull().default(0),
+  /** The relationship's total credit: the sum of its accounts' limits may not pass it (proposal code 38). */
+  relationshipLimit: numeric('relationship_limit', { precision: 15, scale: 2 }).notNull().default('0'),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 
@@ -190,6 +192,10 @@ export const cards = pgTable(
     /** N marks a permanently blocked card. */
     activeFlag: char('active_flag', { length: 1 }).notNull().default('S'),
     embossName: varchar('emboss_name', { length: 26 }).notNull(),
+    /** indVisualDeficiency: S when the holder asked for a card for the visually impaired. */
+    visualDeficiency: char('visual_deficiency', { length: 1 }).notNull().default('N'),
+    /** Set after too many wrong PIN tries; the password unlock clears it. */
+    passwordBlocked: boolean('password_blocked').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -224,4 +230,128 @@ export const serverSecrets = pgTable('server_secrets', {
   name: varchar('name', { length: 60 }).primaryKey(),
   value: text('value').notNull(),
   createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** The relationship's billing cycle: one row per due date, whether or not an invoice closed on it. */
+export const invoiceDueDates = pgTable(
+  'invoice_due_dates',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.dueDate] })],
+);
+
+/** A closed corporate invoice; a null value is one the platform did not report (shown as a dash). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    totalInvoiceValue: numeric('total_invoice_value', { precision: 15, scale: 2 }),
+    digitableLine: varchar('digitable_line', { length: 60 }),
+    previousInvoiceValue: numeric('previous_invoice_value', { precision: 15, scale: 2 }),
+    totalPaymentValue: numeric('total_payment_value', { precision: 15, scale: 2 }),
+    bsPaymentMinNotParcel: numeric('bs_payment_min_not_parcel', { precision: 15, scale: 2 }),
+    expenditureInternationalValue: numeric('expenditure_international_value', { precision: 15, scale: 2 }),
+    totalDebitNationalValue: numeric('total_debit_national_value', { precision: 15, scale: 2 }),
+    withdrawalCashLimitInternationalValue: numeric('withdrawal_cash_international_value', { precision: 15, scale: 2 }),
+    withdrawalCashLimitNationalValue: numeric('withdrawal_cash_national_value', { precision: 15, scale: 2 }),
+    financialBurdenValue: numeric('financial_burden_value', { precision: 15, scale: 2 }),
+    paidNotIntegralValue: numeric('paid_not_integral_value', { precision: 15, scale: 2 }),
+    /** Other debits, credits and fees, which the spec's entity does not name: see docs/decisions.md. */
+    otherDebitsValue: numeric('other_debits_value', { precision: 15, scale: 2 }),
+    otherCreditsValue: numeric('other_credits_value', { precision: 15, scale: 2 }),
+    feesValue: numeric('fees_value', { precision: 15, scale: 2 }),
+  },
+  (t) => [uniqueIndex('invoices_company_due').on(t.companyId, t.dueDate)],
+);
+
+/** Transactions of an account's invoice (spec entity Transaction). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    abbreviationGroup: varchar('abbreviation_group', { length: 4 }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    last4: char('last4', { length: 4 }).notNull(),
+    description: varchar('description', { length: 60 }).notNull(),
+    valueNational: numeric('value_national', { precision: 15, scale: 2 }).notNull().default('0'),
+    valueInternational: numeric('value_international', { precision: 15, scale: 2 }).notNull().default('0'),
+    numParcelOf: varchar('num_parcel_of', { length: 10 }),
+  },
+  (t) => [index('transactions_account_due').on(t.accountId, t.dueDate)],
+);
+
+/** Authorizations of a card (spec entity Authorization). */
+export const authorizations = pgTable(
+  'authorizations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    tmsIncl: instant('tms_incl').notNull(),
+    numAuthorization: varchar('num_authorization', { length: 12 }).notNull(),
+    establishmentName: varchar('establishment_name', { length: 60 }).notNull(),
+    qtdParcel: smallint('qtd_parcel').notNull().default(1),
+    coinCode: smallint('coin_code').notNull().default(986),
+    mainValue: numeric('main_value', { precision: 15, scale: 2 }).notNull(),
+    descResponseTransaction: varchar('desc_response_transaction', { length: 60 }).notNull(),
+    /** NORMAL, NEGADA, ONLINE, CANCELADA, APROVADA or another platform value. */
+    descDrop: varchar('desc_drop', { length: 20 }).notNull(),
+    /** Empty for entries the history screen leaves out. */
+    transactionType: varchar('transaction_type', { length: 20 }).notNull().default(''),
+  },
+  (t) => [index('authorizations_account_time').on(t.accountId, t.tmsIncl)],
+);
+
+/** Card requests (credit proposals); the payload is kept as sent, the account it created is linked. */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    documentNumber: char('document_number', { length: 11 }).notNull(),
+    logo: smallint('logo').notNull(),
+    payload: jsonb('payload').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('proposals_company_document').on(t.companyId, t.documentNumber)],
+);
+
+/** Occurrences registered on a card (the second copy registers ISSUE_CARD_2_WAY). */
+export const occurrences = pgTable(
+  'occurrences',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    modalityType: varchar('modality_type', { length: 40 }).notNull(),
+    openingText: text('opening_text').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    at: instant('at').notNull(),
+  },
+  (t) => [index('occurrences_card').on(t.cardId, t.at)],
+);
+
+/** Postal-code answers of the external CEP service, so a lookup is paid once. */
+export const cepCache = pgTable('cep_cache', {
+  cep: char('cep', { length: 8 }).primaryKey(),
+  payload: jsonb('payload').notNull(),
+  fetchedAt: instant('fetched_at').notNull(),
 });

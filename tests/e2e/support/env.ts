@@ -1,11 +1,16 @@
-// One place for what the E2E run and the product under test agree on.
+// One place for what the E2E run and the product under test agree on. Ports and folders can be moved with
+// E2E_PORT / E2E_SMTP_PORT, so two E2E runs can share a machine.
+const port = Number(process.env.E2E_PORT ?? 3210);
+
 export const E2E = {
-  port: 3210,
-  baseURL: 'http://127.0.0.1:3210',
-  dataDir: '.e2e-data',
+  port,
+  baseURL: `http://127.0.0.1:${port}`,
+  dataDir: `.e2e-data/${port}`,
+  spaDir: `.e2e-data/spa-${port}`,
+  mailDir: `.e2e-mail/${port}`,
   login: 'demo',
   password: 'Demo-e2e-senha-2026',
-  /** The SMTP capture the E2E global setup listens on; the product sends its mail there. */
-  smtpPort: 2525,
+  /** The SMTP capture the E2E run listens on; the product sends its mail there. */
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2525),
   widths: [360, 768, 1280] as const,
 };

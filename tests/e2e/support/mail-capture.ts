@@ -3,7 +3,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-export const MAIL_DIR = '.e2e-mail';
+import { E2E } from './env.ts';
+
+export const MAIL_DIR = E2E.mailDir;
 
 export function startMailCapture(port: number): Promise<SMTPServer> {
   rmSync(MAIL_DIR, { recursive: true, force: true });
