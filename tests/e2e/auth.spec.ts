@@ -92,7 +92,7 @@ test.describe('shell', () => {
 
   test('below 992 px a drawer repeats the menu and adds Sair; above, the sidebar stays open', async ({ page }) => {
     await signInToHome(page);
-    const burger = page.getByRole('button', { name: /menu/i });
+    const burger = page.getByRole('button', { name: 'Abrir menu' });
     if (page.viewportSize()!.width >= 992) {
       await expect(burger).toBeHidden();
       await expect(page.getByRole('link', { name: 'Cartões da Empresa' }).first()).toBeVisible();
@@ -107,5 +107,8 @@ test.describe('shell', () => {
 });
 
 async function openMenuIfCollapsed(page: import('@playwright/test').Page) {
-  if (page.viewportSize()!.width < 992) await page.getByRole('button', { name: /menu/i }).click();
+  if (page.viewportSize()!.width >= 992) return;
+  // A drawer still closing after a navigation would take the click: wait until it is gone.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
 }
