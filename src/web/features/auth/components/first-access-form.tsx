@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { messages, newPassword } from '../../../../contracts/index.ts';
@@ -6,9 +6,10 @@ import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { selectIsSignedIn, useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
-import { FormAlert, IconLock, IconUser } from '../../../ui/index.ts';
+import { FormAlert, IconUser } from '../../../ui/index.ts';
 import { useFirstAccess } from '../api/first-access.ts';
 import { usePendingFirstAccess } from '../pending-first-access.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** Sets the password of a first access with the temporary token, then opens the session. */
 export function FirstAccessForm() {
@@ -64,21 +65,11 @@ export function FirstAccessForm() {
           readOnly
           autoComplete="username"
         />
-        <PasswordInput
-          label={messages.recoveryForm.newPassword}
-          placeholder={messages.recoveryForm.newPasswordPlaceholder}
-          leftSection={<IconLock size={18} aria-hidden />}
-          autoComplete="new-password"
-          value={novaSenha}
-          onChange={(e) => setNovaSenha(e.currentTarget.value)}
-        />
-        <PasswordInput
-          label={messages.recoveryForm.confirmPassword}
-          placeholder={messages.recoveryForm.confirmPasswordPlaceholder}
-          leftSection={<IconLock size={18} aria-hidden />}
-          autoComplete="new-password"
-          value={confirmarNovaSenha}
-          onChange={(e) => setConfirmarNovaSenha(e.currentTarget.value)}
+        <NewPasswordFields
+          novaSenha={novaSenha}
+          confirmarNovaSenha={confirmarNovaSenha}
+          onNovaSenha={setNovaSenha}
+          onConfirmarNovaSenha={setConfirmarNovaSenha}
         />
         <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
           {messages.recovery.confirm}

@@ -1,11 +1,12 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages, newPassword } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
-import { FormAlert, IconKey, IconLock, IconUser } from '../../../ui/index.ts';
+import { FormAlert, IconKey, IconUser } from '../../../ui/index.ts';
 import { useRecoverPassword } from '../api/recover-password.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Step = 1 | 2 | 3;
 
@@ -98,24 +99,12 @@ export function ForgotPasswordForm() {
           />
         ) : null}
         {step === 3 ? (
-          <>
-            <PasswordInput
-              label={messages.recoveryForm.newPassword}
-              placeholder={messages.recoveryForm.newPasswordPlaceholder}
-              leftSection={<IconLock size={18} aria-hidden />}
-              autoComplete="new-password"
-              value={novaSenha}
-              onChange={(e) => setNovaSenha(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label={messages.recoveryForm.confirmPassword}
-              placeholder={messages.recoveryForm.confirmPasswordPlaceholder}
-              leftSection={<IconLock size={18} aria-hidden />}
-              autoComplete="new-password"
-              value={confirmarNovaSenha}
-              onChange={(e) => setConfirmarNovaSenha(e.currentTarget.value)}
-            />
-          </>
+          <NewPasswordFields
+            novaSenha={novaSenha}
+            confirmarNovaSenha={confirmarNovaSenha}
+            onNovaSenha={setNovaSenha}
+            onConfirmarNovaSenha={setConfirmarNovaSenha}
+          />
         ) : null}
         <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
           {messages.recovery.confirm}
