@@ -3,7 +3,7 @@ import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FID } from '../contracts/constants.ts';
 import { ConfigError, parseConfig, testConfig } from '../platform/config.ts';
-import { openDatabase } from '../platform/database.ts';
+import { freshDatabase } from '../platform/test-database.ts';
 import { buildBff } from './app.ts';
 import { TestClient } from './test/client.ts';
 import { createFixture, type Fixture } from './test/fixture.ts';
@@ -46,7 +46,7 @@ describe('GET /keys', () => {
 
   it('refuses a configured size below 2048 bits, in parseConfig and in buildBff', async () => {
     expect(() => parseConfig({ RSA_KEY_BITS: '1024' })).toThrow(ConfigError);
-    const db = await openDatabase({});
+    const { handle: db, dispose } = await freshDatabase();
     try {
       await expect(
         buildBff({
@@ -57,12 +57,12 @@ describe('GET /keys', () => {
         }),
       ).rejects.toThrow(/below the minimum/);
     } finally {
-      await db.close();
+      await dispose();
     }
   });
 
   it('refuses to start on a stored key below 2048 bits', async () => {
-    const db = await openDatabase({});
+    const { handle: db, dispose } = await freshDatabase();
     try {
       await db.sql.query(
         `create table bff_keys (id text primary key, public_spki text not null, private_pkcs8 text not null,
@@ -89,7 +89,7 @@ describe('GET /keys', () => {
         }),
       ).rejects.toThrow(/below the minimum/);
     } finally {
-      await db.close();
+      await dispose();
     }
   });
 });

@@ -1,7 +1,8 @@
 // Shared set-up: an in-memory PGlite, the provider double, and a BFF pointed at it.
 import type { FastifyInstance } from 'fastify';
 import { testConfig } from '../../platform/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../platform/database.ts';
+import type { DatabaseHandle } from '../../platform/database.ts';
+import { freshDatabase } from '../../platform/test-database.ts';
 import { type BffOptions, buildBff } from '../app.ts';
 import { type ProviderDouble, startProviderDouble } from './provider-double.ts';
 
@@ -14,7 +15,8 @@ export interface Fixture {
 }
 
 export async function createFixture(overrides: Partial<BffOptions> = {}): Promise<Fixture> {
-  const db = await openDatabase({});
+  const fresh = await freshDatabase();
+  const db = fresh.handle;
   const double = await startProviderDouble();
   const apps: FastifyInstance[] = [];
   const build = async (more: Partial<BffOptions> = {}) => {
@@ -38,7 +40,7 @@ export async function createFixture(overrides: Partial<BffOptions> = {}): Promis
     async close() {
       for (const a of apps) await a.close();
       await double.close();
-      await db.close();
+      await fresh.dispose();
     },
   };
 }

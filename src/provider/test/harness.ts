@@ -1,11 +1,8 @@
-// Builds a provider on a fresh database for one test file: in-memory PGlite by default, or a uniquely
-// named database on the PostgreSQL server at DATABASE_URL (created here, dropped by close()).
-import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { testConfig } from '../../platform/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../platform/database.ts';
+import type { DatabaseHandle } from '../../platform/database.ts';
+import { freshDatabase as freshPlatformDatabase } from '../../platform/test-database.ts';
 import { buildProvider, type ProviderOptions } from '../app.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
@@ -30,25 +27,10 @@ export function testClock(start = new Date('2026-03-02T12:00:00Z')): TestClock {
   return clock;
 }
 
+/** The provider's tests take their database from the platform helper (PGlite, or PostgreSQL via DATABASE_URL). */
 export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { handle: await openDatabase({}), drop: async () => undefined };
-  const name = `fidis_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const fresh = await freshPlatformDatabase();
+  return { handle: fresh.handle, drop: () => fresh.dispose() };
 }
 
 export interface Harness {
