@@ -6,7 +6,7 @@ const UUID = '0b8f3c2e-5a1d-4c3e-9f00-1234567890ab';
 describe('endpoint catalogue', () => {
   it('matches every catalogue entry by its own method and built path', () => {
     for (const [name, ep] of Object.entries(endpoints)) {
-      const params = { uuid: UUID, documentNumber: '12345678909', numeroDocumento: '12345678909' };
+      const params = { uuid: UUID, documentNumber: '12345678909', numeroDocumento: '12345678909', cep: '01310200' };
       const path = buildPath(name as keyof typeof endpoints, params);
       expect(matchEndpoint(ep.method, path)?.name, `${ep.method} ${path}`).toBe(name);
     }

@@ -45,8 +45,10 @@ export const endpoints = {
   firstAccess: e('PUT', '/v0/portal/usuario/primeiroacesso', { body: s.firstAccessBody }),
   logout: e('POST', '/v0/portal/usuario/logout'),
   createCompany: e('POST', '/v0/portal/empresa/'),
-  createUser: e('POST', '/v0/portal/usuario/', { body: s.createUserBody }),
-  listUsers: e('GET', '/v0/portal/usuario/todos', { query: ['page', 'limit', 'direction'] }),
+  /** Header `cnpj`: the operator's chosen company, the one the new user joins (docs/decisions.md). */
+  createUser: e('POST', '/v0/portal/usuario/', { body: s.createUserBody, headers: ['cnpj'] }),
+  /** Header `cnpj` (optional): only that company's users; without it, those of all the operator's companies. */
+  listUsers: e('GET', '/v0/portal/usuario/todos', { query: ['page', 'limit', 'direction'], headers: ['cnpj'] }),
   updateUser: e('PATCH', '/v0/portal/usuario/{documentNumber}', { body: s.updateUserBody }),
   updateUserStatus: e('PUT', '/v0/portal/usuario/status/{documentNumber}', { body: s.userStatusBody }),
   deleteUser: e('DELETE', '/v0/portal/usuario/{numeroDocumento}'),
@@ -78,6 +80,8 @@ export const endpoints = {
   corporateInvoice: e('GET', '/v2/invoice/corporate', { headers: ['duedate', 'cnpj'] }),
   occurrence: e('POST', '/v1/occurrence/registration/{uuid}', { body: s.occurrenceBody }),
   proposal: e('POST', '/v2/proposal/corporate/{documentNumber}', { body: s.proposalBody, systemName: 'spark' }),
+  /** Not shown by the spec: the CEP lookup, answered by the provider from CEP_API_URL with a cache (docs/decisions.md). */
+  cepLookup: e('GET', '/v1/address/cep/{cep}'),
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
@@ -87,6 +91,7 @@ const PARAM_PATTERNS: Record<string, string> = {
   uuid: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
   documentNumber: '\\d{1,14}',
   numeroDocumento: '\\d{1,14}',
+  cep: '\\d{8}',
 };
 
 const compiled = Object.entries(endpoints).map(([name, ep]) => {

@@ -14,6 +14,8 @@ import {
   text,
   uuid,
 } from './fields.ts';
+import { messages } from './messages.ts';
+import { isValidDueDay, isValidIsoDate, isValidPersonName, isValidProposalCpf } from './proposal-rules.ts';
 
 export const loginBody = z.object({ login: login.transform((v) => v.toLowerCase()), senha: password });
 
@@ -47,6 +49,24 @@ export const updateUserBody = z.object({
 });
 
 export const userStatusBody = z.object({ status: z.enum(USER_STATUS) });
+
+/** A portal user (sub-user) as the user list answers it (spec section 3). */
+export const portalUser = z.object({
+  id: z.string(),
+  login: z.string(),
+  nomeUsuario: z.string(),
+  email: z.string(),
+  numeroDocumento: z.string(),
+  ddi: z.number(),
+  ddd: z.number(),
+  numCelular: z.number(),
+  status: z.enum(USER_STATUS),
+  perfis: z.array(z.string()),
+});
+export const usersResponse = z.object({ usuarios: z.array(portalUser) });
+export type PortalUser = z.infer<typeof portalUser>;
+export type CreateUserBody = z.infer<typeof createUserBody>;
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const cardBlockBody = z.object({
   descriptionOccurrence: text(200),
@@ -102,51 +122,65 @@ export const occurrenceBody = z.object({
   openingText: text(500),
 });
 
-export const proposalBody = z.object({
-  uuid,
-  org: z.literal('090'),
-  logo: z.union([z.literal(1), z.literal(2)]),
-  clientName: requiredText(40),
-  birthDate: z.iso.date(),
-  maritalStatus: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(6)]),
-  gender: z.enum(GENDERS),
-  documentNumber: digits(11, 11),
-  motherName: requiredText(30),
-  email,
-  embossName: requiredText(26),
-  addressHome: text(40),
-  addressHomeNumber: text(6),
-  addressHomecomplement: text(25),
-  district: text(15),
-  cityHome: text(30),
-  cityHomeCode: text(3),
-  zipCode: z.union([digits(8, 8), z.literal('')]),
-  addressWork: text(40),
-  addressNumberWork: text(6),
-  addressWorkComplement: text(25),
-  districtWork: text(15),
-  cityWork: text(30),
-  cityCodeWork: text(3),
-  zipCodeWork: z.union([digits(8, 8), z.literal('')]),
-  dddHome: z.union([digits(2, 3), z.literal('')]),
-  phoneNumberHome: z.union([digits(8, 10), z.literal('')]),
-  dddCellPhone: digits(2, 3),
-  cellPhone: digits(8, 10),
-  pctCode: z.number().int().positive(),
-  annuityCode: z.number().int().positive(),
-  discountCode: z.number().int().positive(),
-  rateCollectionType: text(10),
-  rateDiscountPercentage: z.number().min(0).max(100),
-  rmcValue: z.number().min(0),
-  registrationNumber: text(20),
-  contractNumber: text(20),
-  relationCode: requiredText(20),
-  mainAccount: z.enum(['S', 'N']),
-  creditLimit: z.number().positive().max(9_999_999_999_999),
-  typeAddress: z.enum(['R', 'C']),
-  dayDue: z.number().int().min(1).max(31),
-  valueIncome: z.string().regex(/^\d{1,13}\.\d{2}$/),
-});
+export const proposalBody = z
+  .object({
+    uuid,
+    org: z.literal('090'),
+    logo: z.union([z.literal(1), z.literal(2)]),
+    clientName: requiredText(40).refine(isValidPersonName, messages.proposal.invalidName),
+    birthDate: z.string().refine(isValidIsoDate, messages.proposal.invalidBirthDate),
+    maritalStatus: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(6)]),
+    gender: z.enum(GENDERS),
+    documentNumber: digits(11, 11).refine(isValidProposalCpf, messages.proposal.invalidCpf),
+    motherName: requiredText(30).refine(isValidPersonName, messages.proposal.invalidMotherName),
+    email,
+    embossName: requiredText(26),
+    addressHome: text(40),
+    addressHomeNumber: text(6),
+    addressHomecomplement: text(25),
+    district: text(15),
+    cityHome: text(30),
+    cityHomeCode: text(3),
+    zipCode: z.union([digits(8, 8), z.literal('')]),
+    addressWork: text(40),
+    addressNumberWork: text(6),
+    addressWorkComplement: text(25),
+    districtWork: text(15),
+    cityWork: text(30),
+    cityCodeWork: text(3),
+    zipCodeWork: z.union([digits(8, 8), z.literal('')]),
+    dddHome: z.union([digits(2, 3), z.literal('')]),
+    phoneNumberHome: z.union([digits(8, 10), z.literal('')]),
+    dddCellPhone: digits(2, 3),
+    cellPhone: digits(8, 10),
+    pctCode: z.number().int().positive(),
+    annuityCode: z.number().int().positive(),
+    discountCode: z.number().int().positive(),
+    rateCollectionType: text(10),
+    rateDiscountPercentage: z.number().min(0).max(100),
+    rmcValue: z.number().min(0),
+    registrationNumber: text(20),
+    contractNumber: text(20),
+    relationCode: requiredText(20),
+    mainAccount: z.enum(['S', 'N']),
+    creditLimit: z.number().positive().max(9_999_999_999_999),
+    typeAddress: z.enum(['R', 'C']),
+    dayDue: z.number().refine(isValidDueDay, messages.proposal.invalidDueDay),
+    valueIncome: z.string().regex(/^\d{1,13}\.\d{2}$/),
+  })
+  // The address group of the chosen type is required (spec section 5); the complement stays optional.
+  .superRefine((p, ctx) => {
+    const home = [p.addressHome, p.addressHomeNumber, p.district, p.cityHome, p.cityHomeCode, p.zipCode];
+    const work = [p.addressWork, p.addressNumberWork, p.districtWork, p.cityWork, p.cityCodeWork, p.zipCodeWork];
+    const group = p.typeAddress === 'R' ? home : work;
+    if (group.some((v) => v === '')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [p.typeAddress === 'R' ? 'addressHome' : 'addressWork'],
+        message: p.typeAddress === 'R' ? messages.proposal.homeAddressRequired : messages.proposal.workAddressRequired,
+      });
+    }
+  });
 
 /** Header values the card endpoints read. */
 export const headerValues = {
@@ -182,6 +216,124 @@ export const accountsResponse = z.object({
   meta: z.object({ totalRecords: z.number() }),
 });
 
+// Card answers (issue 4): the shapes the provider answers and the cards screens read.
+export const cardResult = z.object({
+  /** The account uuid. */
+  uuid: z.string(),
+  account: z.string(),
+  cardHolder: z.string(),
+  documentNumber: z.string(),
+  last4digits: z.string(),
+  last4Digits2Way: z.string().nullable(),
+  last4DigitsVirtual: z.string().nullable(),
+  cardType: z.enum(['TITULAR', 'VIRTUAL']),
+  logo: z.number(),
+  numLogo: z.number(),
+  org: z.literal('090'),
+  status: z.enum(['Actived', 'Blocked']),
+  blockCode: z.string().nullable(),
+  relationCode: z.string(),
+  cardStatus: z.enum(['active', 'inactive']),
+  cardBlockingCode: z.string().nullable(),
+  accountBlockingCodeTwo: z.string().nullable(),
+  accountWarningCode: z.string().nullable(),
+});
+export const cardsResponse = z.object({ cardsResult: z.array(cardResult) });
+
+export const accountData = z.object({
+  uuid: z.string(),
+  account: z.string(),
+  accountNumber: z.string(),
+  mainAccount: z.string(),
+  clientNameHolder: z.string(),
+  motherName: z.string(),
+  mail: z.string(),
+  phoneNumber: z.string(),
+  ddd: z.string(),
+  cellPhone: z.string(),
+  dddCellPhone: z.string(),
+  zipCode: z.string(),
+  addressNumber: z.string(),
+  addressComplement: z.string(),
+  address: z.string(),
+  state: z.string(),
+  city: z.string(),
+  district: z.string(),
+  gender: z.string(),
+  /** DDMMYYYY */
+  birthDate: z.string(),
+  documentNumber: z.string(),
+  creditLimitNac: z.number(),
+  creditLimitNacAvailable: z.number(),
+  /** 'NORMAL' | 'CANCELADA' | … */
+  accountStatusDescription: z.string(),
+  flagTypeBilling: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  cardStatus: z.string(),
+  logo: z.number(),
+  last4digits: z.string(),
+  /** pt-BR product/modality label, e.g. 'Crédito corporativo — Cartão Verde'. */
+  modality: z.string(),
+});
+
+export const cardConsult = z.object({
+  activeFlag: z.enum(['S', 'N']),
+  blockCode: z.string().nullable(),
+  status: z.enum(['Actived', 'Blocked']),
+});
+
+export const embossData = z.object({ embossName: z.string(), indVisualDeficiency: z.enum(['S', 'N']) });
+
+export const limitResponse = z.object({
+  availableLimit: z.number(),
+  creditLimit: z.number(),
+  availableCreditLimitUsed: z.number(),
+});
+
+/** The 200 answer of every card action (a short pt-BR confirmation; screens show the spec's own texts). */
+export const messageResponse = z.object({ message: z.string() });
+
+export const authorization = z.object({
+  /** ISO date-time */
+  tmsInclH: z.string(),
+  numAuthorization: z.string(),
+  establishmentName: z.string(),
+  qtdParcel: z.number(),
+  coinCode: z.number(),
+  mainValue: z.number(),
+  descResponseTransaction: z.string(),
+  descDrop: z.string(),
+  transactionType: z.string(),
+});
+export const authorizationHistoryResponse = z.object({ authorizations: z.array(authorization) });
+
+/** Newest first; invoiceDueDate is 'YYYY-MM-DD'. */
+export const invoiceDueDatesResponse = z.object({
+  listInvoiceDueDate: z.array(z.object({ invoiceDueDate: z.string() })),
+});
+
+export const invoiceTransaction = z.object({
+  abbreviationGroup: z.string(),
+  /** YYYYMMDD */
+  date: z.string(),
+  /** Masked, last 4 only. */
+  numCard: z.string(),
+  description: z.string(),
+  valueTransactionInternational: z.number(),
+  valueTransactionNational: z.number(),
+  numParcelOf: z.string(),
+});
+export const invoiceTransactionsResponse = z.object({ transactions: z.array(invoiceTransaction) });
+
+/** The CEP lookup answer: ViaCEP's own field names (cep is 8 digits). */
+export const cepResponse = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  localidade: z.string(),
+  uf: z.string(),
+});
+
 export const loginResponse = z.object({
   usuario: z.string(),
   token: z.string(),
@@ -199,3 +351,61 @@ export type SubAccount = z.infer<typeof subAccount>;
 export type AccountsResponse = z.infer<typeof accountsResponse>;
 export type ProposalBody = z.infer<typeof proposalBody>;
 export type ErrorBody = z.infer<typeof errorBody>;
+export type CardResult = z.infer<typeof cardResult>;
+export type CardsResponse = z.infer<typeof cardsResponse>;
+export type AccountData = z.infer<typeof accountData>;
+export type CardConsult = z.infer<typeof cardConsult>;
+export type EmbossData = z.infer<typeof embossData>;
+export type LimitResponse = z.infer<typeof limitResponse>;
+export type MessageResponse = z.infer<typeof messageResponse>;
+export type Authorization = z.infer<typeof authorization>;
+export type AuthorizationHistoryResponse = z.infer<typeof authorizationHistoryResponse>;
+export type InvoiceDueDatesResponse = z.infer<typeof invoiceDueDatesResponse>;
+export type InvoiceTransaction = z.infer<typeof invoiceTransaction>;
+export type InvoiceTransactionsResponse = z.infer<typeof invoiceTransactionsResponse>;
+export type CepResponse = z.infer<typeof cepResponse>;
+
+// Invoices and card requests (issue 5).
+/** The relationship's own account (docs/decisions.md): its uuid and card are what the invoice calls use. */
+export const corporateAccountResponse = z.object({
+  uuid: z.string(),
+  last4digits: z.string(),
+  corporateName: z.string(),
+  cnpj: z.string(),
+  relationCode: z.string(),
+});
+
+const invoiceValue = z.number().nullable();
+/** The spec's Invoice entity plus the "other" block (debits, credits, fees); null is a value not reported. */
+export const corporateInvoice = z.object({
+  dueDate: z.string(),
+  totalInvoiceValue: invoiceValue,
+  digitableLine: z.string().nullable(),
+  previousInvoiceValue: invoiceValue,
+  totalPaymentValue: invoiceValue,
+  bsPaymentMinNotParcel: invoiceValue,
+  expenditureInternationalValue: invoiceValue,
+  totalDebitNationalValue: invoiceValue,
+  withdrawalCashLimitInternationalValue: invoiceValue,
+  withdrawalCashLimitNationalValue: invoiceValue,
+  financialBurdenValue: invoiceValue,
+  paidNotIntegralValue: invoiceValue,
+  otherDebitsValue: invoiceValue,
+  otherCreditsValue: invoiceValue,
+  feesValue: invoiceValue,
+});
+
+export const proposalResponse = z.object({
+  message: z.string(),
+  proposalId: z.string(),
+  uuid: z.string(),
+  account: z.string(),
+  last4digits: z.string(),
+});
+
+/** A proposal refusal: code '38' (no limit) or '6' (CPF not allowed), with the numeric errorCode as well. */
+export const proposalRefusal = z.object({ message: z.string(), code: z.string(), errorCode: z.number().optional() });
+
+export type CorporateAccountResponse = z.infer<typeof corporateAccountResponse>;
+export type CorporateInvoice = z.infer<typeof corporateInvoice>;
+export type ProposalResponse = z.infer<typeof proposalResponse>;

@@ -4,15 +4,25 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { messages } from '../contracts/messages.ts';
 import type { Config } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
+import { AppError } from './errors.ts';
 import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
+import { cardControlRoutes } from './routes/card-controls.ts';
+import { cardRoutes } from './routes/cards.ts';
+import { cepRoutes } from './routes/cep.ts';
 import { companyRoutes } from './routes/companies.ts';
+import { historyRoutes } from './routes/history.ts';
+import { holderRoutes } from './routes/holders.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
+import { proposalRoutes } from './routes/proposals.ts';
+import { userRoutes } from './routes/users.ts';
 import { loadSecret } from './services/secrets.ts';
 import { createTokenService } from './services/tokens.ts';
 
@@ -49,6 +59,18 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
   // whole portal. The public routes are limited per login instead (the BFF limits per client address).
   app.register(rateLimit, { global: false, hook: 'preHandler', keyGenerator: loginKey });
 
+  // The portal sends `Content-Type: application/json` on every call, bodyless DELETEs and GETs included; Fastify
+  // would refuse those as empty JSON bodies. An empty body is no body; anything else must be valid JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError(400, 'INVALID_JSON', messages.generic.invalidInput), undefined);
+    }
+  });
+
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
@@ -66,6 +88,14 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     api.addHook('onRequest', authHook(ctx));
     await api.register(authRoutes, ctx);
     await api.register(companyRoutes, ctx);
+    await api.register(cardRoutes, ctx);
+    await api.register(cardControlRoutes, ctx);
+    await api.register(holderRoutes, ctx);
+    await api.register(historyRoutes, ctx);
+    await api.register(cepRoutes, { ...ctx, cepApiUrl: opts.config.CEP_API_URL });
+    await api.register(invoiceRoutes, ctx);
+    await api.register(proposalRoutes, ctx);
+    await api.register(userRoutes, ctx);
   });
 
   return app;

@@ -10,6 +10,8 @@ import { bulkInsert } from './bulk-insert.ts';
 import { createDb, type Db } from './client.ts';
 import { accounts, cards, companies, portalUsers, userCompanies } from './schema.ts';
 import { CITIES, COMPLEMENTS, FEMALE_NAMES, MALE_NAMES, STREETS, SURNAMES } from './seed-data.ts';
+import { seedHistory } from './seed-history.ts';
+import { seedInvoices } from './seed-invoices.ts';
 
 export interface SeedOptions {
   /** Holders of the main demo company (company A); at least 120 so every status shows on the first pages. */
@@ -27,7 +29,8 @@ export interface SeedResult {
   newcomers: { login: string; name: string; email: string; temporaryPassword: string }[];
 }
 
-export const DEFAULT_DEMO_ACCOUNTS = 150;
+/** Above 800 so company A's card list shows the '...' after page 15. */
+export const DEFAULT_DEMO_ACCOUNTS = 1000;
 export const OTHER_OPERATOR_LOGIN = 'outra';
 /** The demo company's other operators; the first three were invited and have not signed in yet. */
 export const TEAM = [
@@ -261,6 +264,14 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   // Fresh statistics, or the planner guesses a handful of rows and sorts instead of walking the keyset index.
   await db.execute(sql`analyze accounts, cards`);
   const [a, b, c] = seeded as [(typeof seeded)[0], (typeof seeded)[0], (typeof seeded)[0]];
+  // Card history of the first holders of A and B (the later ones have none) and every company's billing cycle.
+  await seedHistory(db, [
+    { companyId: a.id, accountsWithHistory: 60, seed: 1101 },
+    { companyId: b.id, accountsWithHistory: 10, seed: 1202 },
+    { companyId: c.id, accountsWithHistory: 0, seed: 1303 },
+  ]);
+  // Invoices and relationship limits come after the accounts (and the history seed's billing cycle).
+  await seedInvoices(db);
 
   const rng = prng(909);
   const passwordHash = await hashPassword(opts.demoPassword);

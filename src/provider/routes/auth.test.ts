@@ -141,3 +141,20 @@ describe('rate limit on public routes', () => {
     }
   });
 });
+
+describe('JSON bodies', () => {
+  it('answers 400 with a pt-BR reason for malformed JSON, and reads an empty JSON body as no body', async () => {
+    const h = await createHarness();
+    try {
+      const headers = { 'content-type': 'application/json' };
+      const malformed = await h.app.inject({ method: 'POST', url: LOGIN, headers, payload: '{"login":' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toBe(messages.generic.invalidInput);
+      const empty = await h.app.inject({ method: 'POST', url: LOGIN, headers, payload: '' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toEqual(expect.any(String));
+    } finally {
+      await h.close();
+    }
+  });
+});

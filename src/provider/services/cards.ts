@@ -1,0 +1,173 @@
+// Card reads, every one scoped to the companies the signed-in operator may act for: an account of another
+// company answers exactly like an unknown one (null), so a probe learns nothing.
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { BLOCK_REASONS, Logo, ORG, SEARCHABLE_LOGOS } from '../../contracts/constants.ts';
+import { messages } from '../../contracts/messages.ts';
+import type { AccountData, CardConsult, CardResult } from '../../contracts/schemas.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { accounts, cards, companies, userCompanies } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type CardRow = typeof cards.$inferSelect;
+
+export const cardNotFound = () => new AppError(404, 'CARD_NOT_FOUND', messages.cardApi.cardNotFound);
+
+/** The company ids this operator may act for, as a subquery. */
+const companiesOf = (db: DbExecutor, userId: string) =>
+  db.select({ id: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId));
+
+/** The account with its company's relation code, when it belongs to one of the operator's companies. */
+export async function accountOfUser(db: DbExecutor, userId: string, accountId: string) {
+  const [row] = await db
+    .select({ account: accounts, relationCode: companies.relationCode })
+    .from(accounts)
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId))));
+  return row ?? null;
+}
+
+/**
+ * The account and the card the operator names by its last four digits (of the card itself or of its second
+ * copy), locked for update when asked, inside the caller's transaction. Without `last4` the holder card.
+ */
+export async function cardOfUser(
+  db: DbExecutor,
+  userId: string,
+  accountId: string,
+  last4: string | null,
+  lock = false,
+): Promise<{ account: AccountRow; card: CardRow } | null> {
+  const cardMatch =
+    last4 === null ? eq(cards.cardType, 'TITULAR') : or(eq(cards.last4, last4), eq(cards.last4TwoWay, last4));
+  const query = db
+    .select({ account: accounts, card: cards })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId)), cardMatch))
+    .orderBy(asc(cards.createdAt), asc(cards.id))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: [accounts, cards] }) : await query;
+  return row ?? null;
+}
+
+/**
+ * The platform's permanent block code of a card, or null. Only the four reasons an operator picks on the block
+ * screen (P, R, BE, O) on a live account are temporary blocks, which the portal can lift; a block on a cancelled
+ * account, or with any other code the platform set, is permanent and is what the consult reports as blockCode.
+ */
+export function permanentBlockCode(card: CardRow, account: AccountRow): string | null {
+  if (account.statusDescription === 'CANCELADA') return card.blockCode ?? 'O';
+  if (card.status !== 'Blocked' || !card.blockCode) return null;
+  return (BLOCK_REASONS as readonly string[]).includes(card.blockCode) ? null : card.blockCode;
+}
+
+/** Spec section 4: activeFlag N, or activeFlag S together with a (permanent) block code. */
+export function isPermanentlyBlocked(card: CardRow, account: AccountRow): boolean {
+  return card.activeFlag === 'N' || permanentBlockCode(card, account) !== null;
+}
+
+export function consultOf(card: CardRow, account: AccountRow): CardConsult {
+  return {
+    activeFlag: card.activeFlag === 'N' ? 'N' : 'S',
+    blockCode: permanentBlockCode(card, account),
+    status: card.status === 'Actived' ? 'Actived' : 'Blocked',
+  };
+}
+
+function cardResults(rows: { account: AccountRow; card: CardRow; relationCode: string }[]): CardResult[] {
+  const virtualOf = new Map<string, string>();
+  for (const r of rows) if (r.card.cardType === 'VIRTUAL') virtualOf.set(r.account.id, r.card.last4);
+  return rows.map(({ account, card, relationCode }) => ({
+    uuid: account.id,
+    account: account.accountNumber.toString(),
+    cardHolder: account.holderName,
+    documentNumber: account.documentNumber,
+    last4digits: card.last4,
+    last4Digits2Way: card.last4TwoWay,
+    last4DigitsVirtual: virtualOf.get(account.id) ?? null,
+    cardType: card.cardType === 'VIRTUAL' ? 'VIRTUAL' : 'TITULAR',
+    logo: card.logo,
+    numLogo: card.logo,
+    org: ORG,
+    status: card.status === 'Actived' ? 'Actived' : 'Blocked',
+    blockCode: card.blockCode,
+    relationCode,
+    cardStatus: card.status === 'Actived' ? 'active' : 'inactive',
+    cardBlockingCode: card.blockCode,
+    accountBlockingCodeTwo: account.accountBlockingCodeTwo,
+    accountWarningCode: account.accountWarningCode,
+  }));
+}
+
+const cardRowsQuery = (db: DbExecutor) =>
+  db
+    .select({ account: accounts, card: cards, relationCode: companies.relationCode })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .innerJoin(companies, eq(companies.id, accounts.companyId));
+
+/** The searchable cards (logos 1 and 2) of a CPF inside one company the caller already checked. */
+export async function cardsByDocument(db: DbExecutor, companyId: number, cpf: string): Promise<CardResult[]> {
+  const rows = await cardRowsQuery(db)
+    .where(
+      and(
+        eq(accounts.companyId, companyId),
+        eq(accounts.documentNumber, cpf),
+        inArray(cards.logo, [...SEARCHABLE_LOGOS]),
+      ),
+    )
+    .orderBy(asc(accounts.accountNumber), asc(cards.createdAt), asc(cards.id));
+  return cardResults(rows);
+}
+
+export async function cardsOfAccount(db: DbExecutor, userId: string, accountId: string): Promise<CardResult[]> {
+  const rows = await cardRowsQuery(db)
+    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId))))
+    .orderBy(asc(cards.createdAt), asc(cards.id));
+  return cardResults(rows);
+}
+
+/** 1980-04-07 → 07041980 */
+export const toDdMmYyyy = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`;
+
+export const modalityOf = (logo: number) =>
+  logo === Logo.black ? messages.cardApi.modalityBlack : messages.cardApi.modalityGreen;
+
+export async function holderData(db: DbExecutor, userId: string, accountId: string): Promise<AccountData | null> {
+  const found = await cardOfUser(db, userId, accountId, null);
+  if (!found) return null;
+  const { account: a, card } = found;
+  const number = a.accountNumber.toString();
+  return {
+    uuid: a.id,
+    account: number,
+    accountNumber: number,
+    mainAccount: a.mainAccount,
+    clientNameHolder: a.holderName,
+    motherName: a.motherName,
+    mail: a.email,
+    phoneNumber: a.phoneNumber ?? '',
+    ddd: a.phoneDdd ?? '',
+    cellPhone: a.cellPhone,
+    dddCellPhone: a.cellDdd,
+    zipCode: a.zipCode,
+    addressNumber: a.addressNumber,
+    addressComplement: a.addressComplement ?? '',
+    address: a.address,
+    state: a.state,
+    city: a.city,
+    district: a.district,
+    gender: a.gender,
+    birthDate: toDdMmYyyy(a.birthDate),
+    documentNumber: a.documentNumber,
+    creditLimitNac: Number(a.creditLimit),
+    creditLimitNacAvailable: Number(a.availableLimit),
+    accountStatusDescription: a.statusDescription,
+    flagTypeBilling: a.flagTypeBilling === 1 ? 1 : a.flagTypeBilling === 2 ? 2 : 0,
+    cardStatus: card.status === 'Actived' ? 'active' : 'inactive',
+    logo: card.logo,
+    last4digits: card.last4,
+    modality: modalityOf(card.logo),
+  };
+}

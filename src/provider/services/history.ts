@@ -1,0 +1,75 @@
+// A card's authorization history, its company's due dates and the invoice transactions of one due date.
+// Every row goes out; the history screen applies the spec's filters (descDrop, transactionType, groups).
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Authorization, InvoiceTransaction } from '../../contracts/schemas.ts';
+import type { Db } from '../db/client.ts';
+import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
+import { cardNotFound, cardOfUser } from './cards.ts';
+
+async function accountOf(db: Db, userId: string, accountId: string, last4: string) {
+  const found = await cardOfUser(db, userId, accountId, last4);
+  if (!found) throw cardNotFound();
+  return found.account;
+}
+
+export async function authorizationHistory(
+  db: Db,
+  userId: string,
+  accountId: string,
+  last4: string,
+): Promise<Authorization[]> {
+  const account = await accountOf(db, userId, accountId, last4);
+  const rows = await db
+    .select()
+    .from(authorizations)
+    .where(eq(authorizations.accountId, account.id))
+    .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id));
+  return rows.map((r) => ({
+    tmsInclH: r.tmsIncl.toISOString(),
+    numAuthorization: r.numAuthorization,
+    establishmentName: r.establishmentName,
+    qtdParcel: r.qtdParcel,
+    coinCode: r.coinCode,
+    mainValue: Number(r.mainValue),
+    descResponseTransaction: r.descResponseTransaction,
+    descDrop: r.descDrop,
+    transactionType: r.transactionType,
+  }));
+}
+
+/** The company's billing cycle, newest first. */
+export async function dueDatesOf(db: Db, userId: string, accountId: string, last4: string): Promise<string[]> {
+  const account = await accountOf(db, userId, accountId, last4);
+  const rows = await db
+    .select({ dueDate: invoiceDueDates.dueDate })
+    .from(invoiceDueDates)
+    .where(eq(invoiceDueDates.companyId, account.companyId))
+    .orderBy(desc(invoiceDueDates.dueDate));
+  return rows.map((r) => r.dueDate);
+}
+
+export const maskCard = (last4: string) => `**** **** **** ${last4}`;
+
+export async function invoiceTransactions(
+  db: Db,
+  userId: string,
+  accountId: string,
+  last4: string,
+  dueDate: string,
+): Promise<InvoiceTransaction[]> {
+  const account = await accountOf(db, userId, accountId, last4);
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.accountId, account.id), eq(transactions.dueDate, dueDate)))
+    .orderBy(asc(transactions.date), asc(transactions.id));
+  return rows.map((r) => ({
+    abbreviationGroup: r.abbreviationGroup,
+    date: r.date.replaceAll('-', ''),
+    numCard: maskCard(r.last4),
+    description: r.description,
+    valueTransactionInternational: Number(r.valueInternational),
+    valueTransactionNational: Number(r.valueNational),
+    numParcelOf: r.numParcelOf ?? '',
+  }));
+}

@@ -1,0 +1,86 @@
+// The relationship's invoices: its own account (whose uuid the due-date list takes) and the corporate invoice
+// of a due date, only for the operator's companies.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CorporateAccountResponse, CorporateInvoice } from '../../contracts/schemas.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { accounts, cards, companies, invoices, userCompanies } from '../db/schema.ts';
+
+/** The operator's company with this cnpj (and relation code, when given), or null. */
+export async function operatorCompany(db: DbExecutor, userId: string, cnpj: string, relationCode?: string) {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      corporateName: companies.corporateName,
+      cnpj: companies.cnpj,
+      relationCode: companies.relationCode,
+    })
+    .from(companies)
+    .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
+    .where(
+      relationCode === undefined
+        ? eq(companies.cnpj, cnpj)
+        : and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)),
+    );
+  return row ?? null;
+}
+
+/**
+ * The relationship's own account: the company's account flagged main (mainAccount 'S'), otherwise its first
+ * account by number. Its uuid and holder card are what the due-date list of the invoice screen is asked with.
+ */
+export async function relationshipAccount(
+  db: DbExecutor,
+  userId: string,
+  cnpj: string,
+  relationCode: string,
+): Promise<CorporateAccountResponse | null> {
+  const company = await operatorCompany(db, userId, cnpj, relationCode);
+  if (!company) return null;
+  const [row] = await db
+    .select({ uuid: accounts.id, last4: cards.last4 })
+    .from(accounts)
+    .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
+    .where(eq(accounts.companyId, company.id))
+    .orderBy(sql`case when ${accounts.mainAccount} = 'S' then 0 else 1 end`, asc(accounts.accountNumber))
+    .limit(1);
+  if (!row) return null;
+  return {
+    uuid: row.uuid,
+    last4digits: row.last4,
+    corporateName: company.corporateName,
+    cnpj: company.cnpj,
+    relationCode: company.relationCode,
+  };
+}
+
+const money = (value: string | null) => (value === null ? null : Number(value));
+
+/** The closed invoice of a due date, or null when none closed on it. */
+export async function corporateInvoice(
+  db: DbExecutor,
+  companyId: number,
+  dueDate: string,
+): Promise<CorporateInvoice | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.dueDate, dueDate)));
+  if (!row) return null;
+  return {
+    dueDate: row.dueDate,
+    totalInvoiceValue: money(row.totalInvoiceValue),
+    digitableLine: row.digitableLine,
+    previousInvoiceValue: money(row.previousInvoiceValue),
+    totalPaymentValue: money(row.totalPaymentValue),
+    bsPaymentMinNotParcel: money(row.bsPaymentMinNotParcel),
+    expenditureInternationalValue: money(row.expenditureInternationalValue),
+    totalDebitNationalValue: money(row.totalDebitNationalValue),
+    withdrawalCashLimitInternationalValue: money(row.withdrawalCashLimitInternationalValue),
+    withdrawalCashLimitNationalValue: money(row.withdrawalCashLimitNationalValue),
+    financialBurdenValue: money(row.financialBurdenValue),
+    paidNotIntegralValue: money(row.paidNotIntegralValue),
+    otherDebitsValue: money(row.otherDebitsValue),
+    otherCreditsValue: money(row.otherCreditsValue),
+    feesValue: money(row.feesValue),
+  };
+}
