@@ -49,6 +49,19 @@ describe('shell', () => {
   });
 
   it('shows the card sub-menu when a card is selected', async () => {
+    useAppStore.getState().setCurrentAccount({
+      account: '7000000001',
+      uuid: '0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f',
+      cardHolder: 'Renata Soares Teixeira',
+      documentNumber: '28289446705',
+      last4Digits: '5681',
+      last4Digits2Way: null,
+      cardStatus: 'active',
+      cardBlockingCode: null,
+      accountBlockingCodeTwo: null,
+      accountWarningCode: null,
+      logo: 1,
+    });
     useAppStore.getState().setCurrentCard({ cardsResult: [{ status: 'Actived' }] });
     renderApp('/home/details/limit');
     await screen.findByRole('heading', { level: 2, name: 'Gestão de Limite' });

@@ -8,5 +8,11 @@ export type NotifyType = 'success' | 'error' | 'info';
 const COLORS: Record<NotifyType, string> = { success: 'teal', error: 'red', info: 'blue' };
 
 export function notify(type: NotifyType, message: string): void {
-  notifications.show({ message, color: COLORS[type], autoClose: FLASH_DURATION_MS, withBorder: true });
+  notifications.show({
+    message,
+    color: COLORS[type],
+    autoClose: FLASH_DURATION_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': 'Fechar notificação' },
+  });
 }

@@ -1,18 +1,78 @@
-import { Alert, Stack } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Alert, Anchor, Grid, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { messages } from '../../../../contracts/index.ts';
+import { paths } from '../../../app/paths.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
+import { useCards } from '../api/get-cards.ts';
+import { useHolder } from '../api/get-holder.ts';
+import { useLimit } from '../api/get-limit.ts';
+import { Screen } from '../components/screen.tsx';
+import { SummaryPanel } from '../components/summary-panel.tsx';
+import { holderCardOf, type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
+import { syncCard } from '../lib/store-sync.ts';
 
-/** The details area: the card summary panel will sit beside the sub-screen (later issue). */
+const TITLES: Record<string, string> = {
+  block: messages.menu.block,
+  request2nd: messages.menu.secondCopy,
+  unlock: messages.menu.unlock,
+  limit: messages.menu.limit,
+  history: messages.menu.history,
+  cancel: messages.menu.cancel,
+};
+
+/** The sub-screen's title: any other /home/details sub-path is the holder editor. */
+const screenTitle = (pathname: string) =>
+  TITLES[pathname.replace(/\/+$/, '').split('/')[3] ?? ''] ?? messages.menu.holderData;
+
+/** /home/details/*: the summary panel and the card image beside the sub-screen. */
 export default function DetailsLayout() {
-  const hasCard = useAppStore((s) => Boolean(s.relationship.currentCard));
-  return (
-    <Stack gap="md">
-      {hasCard ? null : (
+  const selected = useSelectedCard();
+  const { pathname } = useLocation();
+  if (!selected) {
+    return (
+      <Screen title={screenTitle(pathname)}>
         <Alert color="blue" variant="light">
-          Selecione um cartão na lista de Cartões da empresa para ver os detalhes.
+          {messages.cardDetails.selectCard}{' '}
+          <Anchor component={Link} to={paths.home} fz="sm">
+            {messages.cardDetails.goToList}
+          </Anchor>
         </Alert>
-      )}
-      <Outlet />
-    </Stack>
+      </Screen>
+    );
+  }
+  return <SelectedDetails selected={selected} />;
+}
+
+function SelectedDetails({ selected }: { selected: SelectedCard }) {
+  const cards = useCards(selected.uuid);
+  const holder = useHolder(selected.uuid);
+  const limit = useLimit(selected.uuid, selected.last4);
+
+  // A fresh lookup (after every action) replaces the stored card and the list row's status.
+  useEffect(() => {
+    const account = useAppStore.getState().relationship.currentAccount;
+    if (cards.data && account) syncCard(cards.data, holderCardOf(cards.data.cardsResult, account));
+  }, [cards.data]);
+
+  const holderMissing = holder.isError && isApiError(holder.error) && holder.error.status === 404;
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="md">
+          {holder.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {holderMissing ? messages.cards.holderNotFound : messages.generic.unexpected}
+            </Alert>
+          ) : null}
+          <SummaryPanel selected={selected} holder={holder.data} limit={limit.data} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Outlet />
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -1,11 +1,89 @@
-import { ScreenPlaceholder } from '../../../ui/index.ts';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { messages } from '../../../../contracts/index.ts';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { formatBRL } from '../../../ui/format.ts';
+import { parseTypedMoney } from '../../../ui/money.ts';
+import { MoneyInput } from '../../../ui/money-input.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useCardAction } from '../api/card-action.ts';
+import { changeLimit } from '../api/card-calls.ts';
+import { isPermanentlyBlocked, useConsult } from '../api/get-consult.ts';
+import { useLimit } from '../api/get-limit.ts';
+import { Notice } from '../components/notice.tsx';
+import { Screen } from '../components/screen.tsx';
+import { type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 
-/** Built by a later issue; until then the screen says what it will hold and shows no data. */
+const m = messages.limit;
+
+/** /home/details/limit: read the limit and change the available limit (typed as cents). */
 export default function LimitRoute() {
+  const selected = useSelectedCard()!;
+  const consult = useConsult(selected);
+  let body: React.ReactNode;
+  if (!consult.data) body = consult.isError ? <FormAlert message={m.failure} /> : <Spinner label={m.loading} />;
+  else if (isPermanentlyBlocked(consult.data)) body = <Notice>{messages.cardDetails.limitUnavailable}</Notice>;
+  else body = <LimitForm selected={selected} />;
+  return <Screen title={m.title}>{body}</Screen>;
+}
+
+function LimitForm({ selected }: { selected: SelectedCard }) {
+  const limit = useLimit(selected.uuid, selected.last4);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useCardAction({
+    uuid: selected.uuid,
+    run: (availableLimit: number) => changeLimit(selected.uuid, { availableLimit, last4digits: selected.last4 }),
+    success: m.success,
+    failure: m.failure,
+    onSuccess: () => setValue(''),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const amount = parseTypedMoney(value);
+    if (!amount || amount <= 0) return setError(m.required);
+    setError(null);
+    action.mutate(amount);
+  }
+
+  if (!limit.data) return limit.isError ? <FormAlert message={m.failure} /> : <Spinner label={m.loading} />;
+  const figures = [
+    { label: m.creditLimit, value: limit.data.creditLimit },
+    { label: m.available, value: limit.data.availableLimit },
+    { label: m.used, value: limit.data.availableCreditLimitUsed },
+  ];
   return (
-    <ScreenPlaceholder
-      title="Gestão de Limite"
-      description="Aqui será possível consultar e alterar o limite disponível do cartão."
-    />
+    <form onSubmit={onSubmit} noValidate aria-busy={action.isPending}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          {figures.map((f) => (
+            <div key={f.label}>
+              <Text fz="sm" c="gray.7">
+                {f.label}
+              </Text>
+              <Text fw={700} fz="lg">
+                {formatBRL(f.value)}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        <FormAlert message={error ?? action.reason} />
+        <MoneyInput
+          label={m.newLimit}
+          description={m.newLimitHint}
+          placeholder="0,00"
+          value={value}
+          onChange={setValue}
+          withAsterisk
+          maw={320}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={action.isPending}>
+            {m.submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

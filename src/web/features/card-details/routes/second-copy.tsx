@@ -1,11 +1,91 @@
-import { ScreenPlaceholder } from '../../../ui/index.ts';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { messages, SECOND_COPY_REASONS } from '../../../../contracts/index.ts';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useCardAction } from '../api/card-action.ts';
+import { requestSecondCopy } from '../api/card-calls.ts';
+import { useEmboss } from '../api/get-emboss.ts';
+import { Screen } from '../components/screen.tsx';
+import { useSelectedCard } from '../lib/selected-card.ts';
 
-/** Built by a later issue; until then the screen says what it will hold and shows no data. */
+const m = messages.secondCopy;
+type Reason = (typeof SECOND_COPY_REASONS)[number];
+const LABELS: Record<Reason, string> = { P: m.reasonP, O: m.reasonO };
+
+/** /home/details/request2nd: the emboss name and visual-deficiency indicator are read first, then a reason. */
 export default function SecondCopyRoute() {
+  const selected = useSelectedCard()!;
+  const emboss = useEmboss(selected.uuid, selected.last4);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const action = useCardAction({
+    uuid: selected.uuid,
+    // The provider registers the ISSUE_CARD_2_WAY occurrence with the second copy, in the same transaction.
+    run: (reasonReissueCard: Reason) =>
+      requestSecondCopy(selected.uuid, {
+        last4digits: selected.last4,
+        reasonReissueCard,
+        embossName: emboss.data?.embossName ?? '',
+        deficiencyVisualdescription: emboss.data?.indVisualDeficiency === 'S' ? 'S' : '',
+        line4Emboss: '',
+      }),
+    success: m.success,
+    failure: m.failure,
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!(SECOND_COPY_REASONS as readonly string[]).includes(reason)) return setError(m.reasonRequired);
+    setError(null);
+    action.mutate(reason as Reason);
+  }
+
+  if (!emboss.data) {
+    return (
+      <Screen title={m.title}>
+        {emboss.isError ? <FormAlert message={m.failure} /> : <Spinner label={m.embossLoading} />}
+      </Screen>
+    );
+  }
   return (
-    <ScreenPlaceholder
-      title="Solicitar 2ª Via"
-      description="Aqui será possível solicitar a segunda via do cartão informando o motivo."
-    />
+    <Screen title={m.title}>
+      <form onSubmit={onSubmit} noValidate aria-busy={action.isPending}>
+        <Stack gap="md">
+          <Text>{m.intro}</Text>
+          <dl style={{ margin: 0, display: 'grid', gap: 8 }}>
+            <div>
+              <Text component="dt" fz="sm" c="gray.7">
+                {m.embossName}
+              </Text>
+              <Text component="dd" m={0} fw={600} ff="monospace">
+                {emboss.data.embossName}
+              </Text>
+            </div>
+            <div>
+              <Text component="dt" fz="sm" c="gray.7">
+                {m.visualDeficiency}
+              </Text>
+              <Text component="dd" m={0} fw={600}>
+                {emboss.data.indVisualDeficiency === 'S' ? m.yes : m.no}
+              </Text>
+            </div>
+          </dl>
+          <FormAlert message={error ?? action.reason} />
+          <Radio.Group label={m.reason} value={reason} onChange={setReason} withAsterisk>
+            <Stack gap="xs" mt="xs">
+              {SECOND_COPY_REASONS.map((code) => (
+                <Radio key={code} value={code} label={LABELS[code]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={action.isPending}>
+              {m.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Screen>
   );
 }

@@ -1,11 +1,118 @@
-import { ScreenPlaceholder } from '../../../ui/index.ts';
+import { Button, Group, NativeSelect, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type CardResult, messages, PAGE_SIZE, type SubAccount } from '../../../../contracts/index.ts';
+import { paths } from '../../../app/paths.ts';
+import { notify } from '../../../lib/notify/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
+import { getAccountCards } from '../api/get-account-cards.ts';
+import { useAccountPaging } from '../api/use-account-paging.ts';
+import { CardsPagination } from '../components/cards-pagination.tsx';
+import { CardsTable } from '../components/cards-table.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { pageCount, showsPaging } from '../lib/page-numbers.ts';
+import { type SortOrder, sortByHolder } from '../lib/sort-holders.ts';
+import { cardToRow, rowLast4 } from '../lib/to-row.ts';
 
-/** Built by a later issue; until then the screen says what it will hold and shows no data. */
+const m = messages.cardList;
+const count = new Intl.NumberFormat('pt-BR');
+
+/** /home: the company's cards — count, CPF search, A-Z / Z-A, the table and the keyset pages. */
 export default function CardsListRoute() {
+  const navigate = useNavigate();
+  const accounts = useAppStore((s) => s.relationship.accounts);
+  const currentPage = useAppStore((s) => s.relationship.currentPage);
+  const { goTo, loadingPage } = useAccountPaging();
+  const [order, setOrder] = useState<SortOrder>('');
+  const [found, setFound] = useState<{ cpf: string; rows: SubAccount[] } | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+
+  // The accounts are loaded at company choice; a store without them (an older session) loads the first page.
+  const hasAccounts = Boolean(accounts);
+  useEffect(() => {
+    if (!hasAccounts) goTo(1);
+  }, [hasAccounts, goTo]);
+
+  const total = accounts?.meta.totalRecords ?? accounts?.totalSubAccounts ?? 0;
+  const loaded = accounts?.subAccounts ?? [];
+  const rows = sortByHolder(found ? found.rows : loaded, order);
+
+  async function openDetails(row: SubAccount) {
+    setOpening(row.uuid);
+    try {
+      const cards = await getAccountCards(row.uuid);
+      const store = useAppStore.getState();
+      store.setCurrentAccount(row);
+      store.setCurrentCard(cards);
+      useAppStore.setState((s) => ({ companyCards: { ...s.companyCards, last4digits: rowLast4(row) } }));
+      navigate(paths.details);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return; // the session ended and said so
+      notify(
+        'error',
+        isApiError(error) && error.status === 404 ? messages.cards.holderNotFound : messages.generic.unexpected,
+      );
+    } finally {
+      setOpening(null);
+    }
+  }
+
   return (
-    <ScreenPlaceholder
-      title="Cartões da empresa"
-      description="Aqui ficará a lista de portadores e cartões da empresa, com busca por CPF, ordenação por nome e paginação."
-    />
+    <Stack gap="md">
+      <VisuallyHidden component="h2">{messages.cards.title}</VisuallyHidden>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Text fz="lg" fw={600} aria-live="polite">
+          <Text component="span" inherit c="teal.9">
+            {count.format(total)}
+          </Text>{' '}
+          {messages.cards.count}
+        </Text>
+        <NativeSelect
+          label={m.sortLabel}
+          value={order}
+          onChange={(e) => setOrder(e.currentTarget.value as SortOrder)}
+          data={[
+            { value: '', label: 'Ordem de cadastro' },
+            { value: 'asc', label: m.sortAsc },
+            { value: 'desc', label: m.sortDesc },
+          ]}
+          w={200}
+        />
+      </Group>
+
+      <SearchBox onFound={(cpf, cards: CardResult[]) => setFound({ cpf, rows: cards.map(cardToRow) })} />
+
+      {found ? (
+        <Group justify="space-between" gap="xs">
+          <Text fw={600}>{m.searchResult}</Text>
+          <Button variant="subtle" size="xs" onClick={() => setFound(null)}>
+            {m.clearSearch}
+          </Button>
+        </Group>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text c="gray.7">{m.empty}</Text>
+        </Paper>
+      ) : (
+        <CardsTable
+          rows={rows}
+          label={found ? m.searchResult : messages.cards.title}
+          openingUuid={opening}
+          onDetails={openDetails}
+        />
+      )}
+
+      {!found && accounts && showsPaging(total, loaded.length) ? (
+        <CardsPagination
+          currentPage={currentPage}
+          totalPages={pageCount(total, PAGE_SIZE)}
+          loadingPage={loadingPage}
+          onPage={goTo}
+        />
+      ) : null}
+    </Stack>
   );
 }

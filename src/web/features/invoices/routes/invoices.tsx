@@ -1,11 +1,78 @@
-import { ScreenPlaceholder } from '../../../ui/index.ts';
+import { Alert, Paper, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { messages } from '../../../../contracts/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { IconAlertCircle, IconFileInvoice, Spinner } from '../../../ui/index.ts';
+import { useCorporateAccount } from '../api/get-corporate-account.ts';
+import { useCorporateInvoice } from '../api/get-corporate-invoice.ts';
+import { useDueDates } from '../api/get-due-dates.ts';
+import { InvoiceDetails } from '../components/invoice-details.tsx';
+import { dueDateLabel } from '../format-invoice.ts';
 
-/** Built by a later issue; until then the screen says what it will hold and shows no data. */
-export default function InvoicesRoute() {
+const t = messages.invoices;
+
+function Unavailable({ text = t.unavailable }: { text?: string }) {
   return (
-    <ScreenPlaceholder
-      title="Faturas do Relacionamento"
-      description="Aqui ficarão as faturas do relacionamento por data de vencimento, com os valores e a linha digitável."
-    />
+    <Alert color="gray" variant="light" icon={<IconAlertCircle aria-hidden />} role="status">
+      <Text fw={600}>{text}</Text>
+    </Alert>
+  );
+}
+
+/** /home/invoices: the relationship's invoice of a chosen due date (spec section 2, 'Faturas do Relacionamento'). */
+export default function InvoicesRoute() {
+  const company = useAppStore((s) => s.company);
+  const relationship = company ? { cnpj: company.cnpj, relationCode: company.relationCode } : null;
+  const account = useCorporateAccount(relationship);
+  const dueDates = useDueDates(
+    account.data ? { uuid: account.data.uuid, last4digits: account.data.last4digits } : null,
+  );
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  // The newest due date is chosen when the list arrives (and again when the company changes).
+  useEffect(() => {
+    const list = dueDates.data;
+    if (list && (!chosen || !list.includes(chosen))) setChosen(list[0] ?? null);
+  }, [dueDates.data, chosen]);
+
+  const invoice = useCorporateInvoice(company && chosen ? { cnpj: company.cnpj, dueDate: chosen } : null);
+  const options = useMemo(
+    () => (dueDates.data ?? []).map((d) => ({ value: d, label: dueDateLabel(d) })),
+    [dueDates.data],
+  );
+
+  const loadingList = account.isPending || (account.isSuccess && dueDates.isPending);
+  const listFailed = account.isError || dueDates.isError;
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <Paper withBorder radius="md" p="md">
+        <Select
+          label={t.dueDate}
+          placeholder={loadingList ? t.loadingDueDates : t.dueDatePlaceholder}
+          leftSection={<IconFileInvoice size={18} aria-hidden />}
+          data={options}
+          value={chosen}
+          onChange={(value) => value && setChosen(value)}
+          allowDeselect={false}
+          disabled={options.length === 0}
+          maw={{ sm: 320 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Paper>
+      {loadingList ? (
+        <Spinner label={t.loadingDueDates} />
+      ) : listFailed ? (
+        <Unavailable />
+      ) : options.length === 0 ? (
+        <Unavailable text={t.noDueDates} />
+      ) : invoice.isPending ? (
+        <Spinner label={t.loading} />
+      ) : invoice.isError ? (
+        <Unavailable />
+      ) : (
+        <InvoiceDetails invoice={invoice.data} />
+      )}
+    </Stack>
   );
 }

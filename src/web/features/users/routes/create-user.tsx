@@ -1,11 +1,27 @@
-import { ScreenPlaceholder } from '../../../ui/index.ts';
+import { Paper, Text, Title } from '@mantine/core';
+import { messages } from '../../../../contracts/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { CreateUserForm } from '../components/create-user-form.tsx';
 
-/** Built by a later issue; until then the screen says what it will hold and shows no data. */
+const m = messages.users;
+
+/** /home/user/management: 'Criar Usuário', in the company chosen at /choose/company. */
 export default function CreateUserRoute() {
+  const company = useAppStore((s) => s.company);
+  if (!company) return null; // RequireCompany sends the operator to choose one
   return (
-    <ScreenPlaceholder
-      title="Criar Usuário"
-      description="Aqui ficará o formulário de cadastro de usuários do portal da empresa."
-    />
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="xl" mb={4}>
+        {m.createTitle}
+      </Title>
+      <Text c="gray.7" fz="sm" mb="lg">
+        {m.createIntro}{' '}
+        <Text component="strong" inherit fw={600} c="dark.7">
+          {company.name}
+        </Text>{' '}
+        {m.createIntroMail}
+      </Text>
+      <CreateUserForm cnpj={company.cnpj} />
+    </Paper>
   );
 }

@@ -1,11 +1,54 @@
-import { ScreenPlaceholder } from '../../../ui/index.ts';
+import { Paper, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { messages, type PortalUser } from '../../../../contracts/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { Spinner } from '../../../ui/index.ts';
+import { usersQueryKey, useUsers } from '../api/get-users.ts';
+import { DeleteUserDialog } from '../components/delete-user-dialog.tsx';
+import { UsersTable } from '../components/users-table.tsx';
 
-/** Built by a later issue; until then the screen says what it will hold and shows no data. */
-export default function ManageUsersRoute() {
+const m = messages.users;
+
+function ManageUsers({ cnpj }: { cnpj: string }) {
+  const users = useUsers(cnpj);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<PortalUser | null>(null);
+  const listKey = usersQueryKey(cnpj);
+  // A failed load is silent and reads as an empty list (spec section 8).
+  const list = users.data ?? [];
+
+  let body: ReactNode;
+  if (users.isPending) body = <Spinner label={m.loading} />;
+  else if (list.length === 0) body = <Text c="gray.7">{m.empty}</Text>;
+  else
+    body = (
+      <UsersTable
+        users={list}
+        listKey={listKey}
+        editing={editing}
+        onEdit={(user) => setEditing(user?.id ?? null)}
+        onDelete={setDeleting}
+      />
+    );
+
   return (
-    <ScreenPlaceholder
-      title="Gerenciar Usuários"
-      description="Aqui ficará a lista de usuários do portal, com edição, alteração de status e exclusão."
-    />
+    <>
+      {body}
+      <DeleteUserDialog user={deleting} listKey={listKey} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+/** /home/user/management/manage: 'Gerenciar Usuários', the chosen company's users. */
+export default function ManageUsersRoute() {
+  const company = useAppStore((s) => s.company);
+  if (!company) return null; // RequireCompany sends the operator to choose one
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+      <Title order={2} fz="xl" mb="md">
+        {m.manageTitle}
+      </Title>
+      <ManageUsers cnpj={company.cnpj} />
+    </Paper>
   );
 }

@@ -1,0 +1,17 @@
+import { type AccountsResponse, accountsResponse } from '../../../../contracts/index.ts';
+import { callApi } from '../../../lib/transport/index.ts';
+
+export interface AccountsPageQuery {
+  cnpj: string;
+  relationCode: string;
+  /** Empty for the first page; otherwise the keyset cursor (an account number). */
+  startAccount: string;
+  /** N (next) or P (previous); empty for the first page. */
+  direction: '' | 'N' | 'P';
+}
+
+/** GET /v1/corporate/accounts: one keyset page of 50 sub-accounts with the kept total. */
+export async function getAccountsPage({ cnpj, relationCode, startAccount, direction }: AccountsPageQuery) {
+  const data = await callApi('accounts', { headers: { cnpj, relationCode, startAccount, direction } });
+  return accountsResponse.parse(data) as AccountsResponse;
+}

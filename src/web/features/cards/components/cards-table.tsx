@@ -1,0 +1,52 @@
+import { Button, Text } from '@mantine/core';
+import { messages, type SubAccount } from '../../../../contracts/index.ts';
+import { isCardActive } from '../../../ui/card-status.ts';
+import { formatHolderCpf } from '../../../ui/format.ts';
+import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { rowLast4 } from '../lib/to-row.ts';
+
+interface CardsTableProps {
+  rows: SubAccount[];
+  label: string;
+  openingUuid: string | null;
+  onDetails: (row: SubAccount) => void;
+}
+
+const m = messages.cardList;
+
+/** Portador, CPF, Final do Cartão, Status and Ver Detalhes; stacked items below 576 px. */
+export function CardsTable({ rows, label, openingUuid, onDetails }: CardsTableProps) {
+  const columns: Column<SubAccount>[] = [
+    { key: 'holder', label: m.holder, primary: true, render: (r) => r.cardHolder },
+    {
+      key: 'cpf',
+      label: m.cpf,
+      render: (r) => (
+        <Text component="span" fz="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {formatHolderCpf(r.documentNumber)}
+        </Text>
+      ),
+    },
+    { key: 'last4', label: m.last4, render: (r) => rowLast4(r) },
+    { key: 'status', label: m.status, render: (r) => <StatusBadge active={isCardActive(r)} /> },
+    {
+      key: 'details',
+      label: m.seeDetails,
+      footer: true,
+      render: (r) => (
+        <Button
+          size="xs"
+          variant="light"
+          aria-label={`${m.details}: ${r.cardHolder}`}
+          loading={openingUuid === r.uuid}
+          disabled={openingUuid !== null && openingUuid !== r.uuid}
+          onClick={() => onDetails(r)}
+        >
+          {m.details}
+        </Button>
+      ),
+    },
+  ];
+  return <ResponsiveTable columns={columns} rows={rows} rowKey={(r) => `${r.uuid}-${rowLast4(r)}`} label={label} />;
+}

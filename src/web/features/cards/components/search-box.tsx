@@ -1,0 +1,67 @@
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { Button, Group } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { type CardResult, messages, onlyDigits, SEARCH_MAX_LENGTH } from '../../../../contracts/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { MaskedInput } from '../../../ui/masked-input.tsx';
+import { useSearchCards } from '../api/search-cards.ts';
+
+interface SearchBoxProps {
+  onFound: (cpf: string, cards: CardResult[]) => void;
+}
+
+/** The three search texts of spec section 8, plus ours for an empty or impossible CPF. */
+export function searchFailureText(error: unknown): string {
+  return isApiError(error) && error.status === 404 ? messages.cards.notFound : messages.cards.searchFailure;
+}
+
+/** The CPF search: masked 000.000.000-00 (14 characters), dots and dashes stripped before use. */
+export function SearchBox({ onFound }: SearchBoxProps) {
+  const company = useAppStore((s) => s.company);
+  const search = useSearchCards();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const cpf = onlyDigits(value);
+    if (!cpf) return setError(messages.cardList.searchRequired);
+    if (cpf.length !== 11 || !isValidCpf(cpf)) return setError(messages.cardList.invalidCpf);
+    if (!company) return;
+    setError(null);
+    try {
+      const cards = await search.mutateAsync({ cpf, cnpj: company.cnpj, relationCode: company.relationCode });
+      if (cards.length === 0) return setError(messages.cards.notFound);
+      onFound(cpf, cards);
+    } catch (err) {
+      setError(searchFailureText(err));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={search.isPending}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <MaskedInput
+          mask="000.000.000-00"
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder={messages.cards.searchPlaceholder}
+          aria-label={messages.cardList.searchLabel}
+          value={value}
+          onChange={setValue}
+          style={{ flex: 1, minWidth: 0, maxWidth: 320 }}
+          aria-invalid={error ? true : undefined}
+        />
+        <Button type="submit" loading={search.isPending}>
+          {messages.cards.search}
+        </Button>
+      </Group>
+      {error ? (
+        <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+          <FormAlert message={error} />
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CorporateInvoice } from '../../../../contracts/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { companies, loginAnswer } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
+const api = vi.mocked(callApi);
+
+const company = companies[0]!;
+const ACCOUNT = {
+  uuid: '0b8f3c2e-5a1d-4c3e-9f00-1234567890ab',
+  last4digits: '4321',
+  corporateName: company.corporateName,
+  cnpj: company.cnpj,
+  relationCode: company.relationCode,
+};
+const full: CorporateInvoice = {
+  dueDate: '2026-02-22',
+  totalInvoiceValue: 123456.78,
+  digitableLine: '34191.23456 78901.234567 89012.345678 1 13450012345678',
+  previousInvoiceValue: 1000,
+  totalPaymentValue: 800,
+  bsPaymentMinNotParcel: 18518.52,
+  expenditureInternationalValue: 2500.5,
+  totalDebitNationalValue: 100000,
+  withdrawalCashLimitInternationalValue: 300,
+  withdrawalCashLimitNationalValue: 1200,
+  financialBurdenValue: 24,
+  paidNotIntegralValue: 224,
+  otherDebitsValue: 10,
+  otherCreditsValue: 20,
+  feesValue: 29.9,
+};
+const partial: CorporateInvoice = {
+  ...full,
+  dueDate: '2026-01-22',
+  expenditureInternationalValue: null,
+  withdrawalCashLimitInternationalValue: null,
+  otherCreditsValue: null,
+};
+
+function answer(dueDates: string[], byDate: Record<string, CorporateInvoice>) {
+  api.mockImplementation(async (name, options) => {
+    if (name === 'corporateAccount') return ACCOUNT;
+    if (name === 'invoiceDueDates')
+      return { listInvoiceDueDate: dueDates.map((invoiceDueDate) => ({ invoiceDueDate })) };
+    if (name === 'corporateInvoice') {
+      const invoice = byDate[options?.headers?.dueDate ?? ''];
+      if (!invoice) throw new ApiError(404, 'Fatura indisponível', 'INVOICE_NOT_FOUND');
+      return invoice;
+    }
+    throw new Error(`unexpected ${name}`);
+  });
+}
+
+const dd = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('/home/invoices', { timeout: 30_000 }, () => {
+  // The lazy route chunks are loaded once up front, as a browser would have them cached.
+  beforeAll(async () => {
+    await import('../../../app/shell/shell-layout.tsx');
+    await import('./invoices.tsx');
+  });
+
+  beforeEach(() => {
+    api.mockReset();
+    useAppStore.getState().signOut();
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies }, 'user-token');
+    useAppStore
+      .getState()
+      .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
+  });
+
+  it('shows the newest due date’s invoice: month and year, total, digitable line and the four blocks', async () => {
+    answer(['2026-01-22', '2026-02-22', '2025-12-22'], { '2026-02-22': full, '2026-01-22': partial });
+    renderApp('/home/invoices');
+    expect(
+      await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Data de vencimento' }) as HTMLInputElement).value).toBe('22/02/2026');
+    expect(screen.getByTestId('invoice-total').textContent).toBe('R$ 123.456,78');
+    expect(screen.getByText(full.digitableLine!)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copiar linha digitável' })).toBeTruthy();
+    expect(dd('Saldo anterior')).toBe('R$ 1.000,00');
+    expect(dd('Pagamentos e créditos')).toBe('R$ 800,00');
+    expect(dd('Encargos')).toBe('R$ 24,00');
+    expect(dd('Saldo atual')).toBe('R$ 224,00');
+    const expenses = screen.getByRole('region', { name: 'Despesas' });
+    expect(within(expenses).getByText('Internacionais').nextElementSibling?.textContent).toBe('R$ 2.500,50');
+    expect(
+      within(screen.getByRole('region', { name: 'Saques' })).getByText('Nacionais').nextElementSibling?.textContent,
+    ).toBe('R$ 1.200,00');
+    expect(dd('Tarifas')).toBe('R$ 29,90');
+    expect(api).toHaveBeenCalledWith('corporateAccount', {
+      headers: { cnpj: company.cnpj, relationCode: company.relationCode },
+    });
+    expect(api).toHaveBeenCalledWith('invoiceDueDates', {
+      params: { uuid: ACCOUNT.uuid },
+      headers: { last4digits: '4321' },
+    });
+    expect(api).toHaveBeenCalledWith('corporateInvoice', { headers: { dueDate: '2026-02-22', cnpj: company.cnpj } });
+  });
+
+  it('lists the due dates as day/month/year, newest first, and shows a dash for each value not carried', async () => {
+    answer(['2026-01-22', '2026-02-22', '2025-12-22'], { '2026-02-22': full, '2026-01-22': partial });
+    renderApp('/home/invoices');
+    await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Data de vencimento' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['22/02/2026', '22/01/2026', '22/12/2025']);
+    fireEvent.click(screen.getByRole('option', { name: '22/01/2026' }));
+    expect(await screen.findByRole('heading', { name: 'Fatura de Janeiro de 2026' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Despesas' })).getByText('Internacionais').nextElementSibling
+        ?.textContent,
+    ).toBe('—');
+    expect(
+      within(screen.getByRole('region', { name: 'Saques' })).getByText('Internacionais').nextElementSibling
+        ?.textContent,
+    ).toBe('—');
+    expect(dd('Créditos')).toBe('—');
+    expect(dd('Débitos')).toBe('R$ 10,00');
+  });
+
+  it('says Fatura indisponível for a due date without an invoice, and no notification pops up', async () => {
+    answer(['2026-02-22', '2025-12-22'], { '2026-02-22': full });
+    renderApp('/home/invoices');
+    await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Data de vencimento' }));
+    fireEvent.click(await screen.findByRole('option', { name: '22/12/2025' }));
+    expect(await screen.findByText('Fatura indisponível')).toBeTruthy();
+    expect(screen.queryByTestId('invoice-total')).toBeNull();
+    expect(screen.getAllByText('Fatura indisponível')).toHaveLength(1);
+  });
+
+  it('says Fatura indisponível when the relationship cannot be read', async () => {
+    api.mockRejectedValue(new ApiError(502, 'Serviço indisponível'));
+    renderApp('/home/invoices');
+    expect(await screen.findByText('Fatura indisponível')).toBeTruthy();
+  });
+
+  it('says so when the relationship has no due date', async () => {
+    answer([], {});
+    renderApp('/home/invoices');
+    expect(await screen.findByText('Nenhuma data de vencimento disponível para este relacionamento.')).toBeTruthy();
+    await waitFor(() => expect(api).not.toHaveBeenCalledWith('corporateInvoice', expect.anything()));
+  });
+});

@@ -1,0 +1,295 @@
+import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useRef, useState } from 'react';
+import { addressFromCep, formatPhone, MARITAL_STATUS, messages, shouldLookUpCep } from '../../../../contracts/index.ts';
+import { FormAlert } from '../../../ui/index.ts';
+import { MaskedInput } from '../../../ui/masked-input.tsx';
+import { MoneyInput } from '../../../ui/money-input.tsx';
+import { lookupCep } from '../api/lookup-cep.ts';
+import { type AddressType, firstProblem, type HolderForm, MAX } from '../form-model.ts';
+
+const t = messages.proposal;
+
+const MARITAL_OPTIONS = Object.entries(MARITAL_STATUS).map(([value, label]) => ({ value, label }));
+const GENDER_OPTIONS = [
+  { value: 'M', label: 'Masculino' },
+  { value: 'F', label: 'Feminino' },
+  { value: 'O', label: 'Outro' },
+];
+const ADDRESS_TYPE_OPTIONS = [
+  { value: 'R', label: 'Residencial' },
+  { value: 'C', label: 'Comercial' },
+];
+
+/** The R$ prefix in a colour that keeps 4.5:1 on white (Mantine's default dimmed grey does not). */
+const PREFIX = { section: { color: 'var(--mantine-color-gray-7)' } };
+
+const onlyDigits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={3} fz="md" id={id} mb="sm">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+        {children}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+export interface HolderFormProps {
+  submitting: boolean;
+  /** A refusal of the platform, shown where the operator is looking. */
+  serverError: string | null;
+  /** The values live with the screen, so going back to the product keeps what was typed. */
+  form: HolderForm;
+  setForm: Dispatch<SetStateAction<HolderForm>>;
+  onSubmit: (form: HolderForm) => void;
+}
+
+/** Step 2: every field of the holder, with the masks, maximum lengths and defaults of spec sections 5 and 9. */
+export function HolderFormView({ submitting, serverError, form, setForm, onSubmit }: HolderFormProps) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const latestCep = useRef('');
+
+  const set = <K extends keyof HolderForm>(key: K, value: HolderForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  function onZipCode(masked: string) {
+    set('zipCode', masked);
+    const cep = masked.replace(/\D/g, '');
+    latestCep.current = cep;
+    if (!shouldLookUpCep(masked)) return;
+    setLookingUp(true);
+    lookupCep(cep)
+      .then((answer) => {
+        if (latestCep.current !== cep) return;
+        const address = addressFromCep(answer);
+        setForm((f) => ({
+          ...f,
+          street: address.street || f.street,
+          district: address.district || f.district,
+          state: address.state || f.state,
+          city: address.city || f.city,
+          complement: f.complement || address.complement,
+        }));
+      })
+      // A failed lookup is only logged (spec section 8): the operator types the address.
+      .catch((error: unknown) => console.warn('fidis: consulta de CEP falhou', error))
+      .finally(() => setLookingUp(false));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = firstProblem(form);
+    setProblem(found);
+    if (!found) onSubmit(form);
+  }
+
+  const message = problem ?? serverError;
+  const addressTitle =
+    form.typeAddress === 'C' ? 'Endereço comercial' : form.typeAddress === 'R' ? 'Endereço residencial' : t.address;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={submitting}>
+      <Stack gap="md">
+        <Section id="holder-personal" title={t.personalData}>
+          <MaskedInput
+            label="CPF"
+            withAsterisk
+            mask="000.000.000-00"
+            placeholder="000.000.000-00"
+            maxLength={MAX.cpf}
+            value={form.cpf}
+            onChange={(v) => set('cpf', v)}
+          />
+          <TextInput
+            label="Nome completo"
+            withAsterisk
+            maxLength={MAX.clientName}
+            value={form.clientName}
+            onChange={(e) => set('clientName', e.currentTarget.value)}
+            autoComplete="off"
+          />
+          <TextInput
+            label="Nome impresso no cartão"
+            withAsterisk
+            maxLength={MAX.embossName}
+            value={form.embossName}
+            onChange={(e) => set('embossName', e.currentTarget.value.toUpperCase())}
+            autoComplete="off"
+          />
+          <TextInput
+            label="Nome da mãe"
+            withAsterisk
+            maxLength={MAX.motherName}
+            value={form.motherName}
+            onChange={(e) => set('motherName', e.currentTarget.value)}
+            autoComplete="off"
+          />
+          <MaskedInput
+            label="Data de nascimento"
+            withAsterisk
+            mask="00/00/0000"
+            placeholder="dd/mm/aaaa"
+            maxLength={MAX.birthDate}
+            value={form.birthDate}
+            onChange={(v) => set('birthDate', v)}
+          />
+          <Select
+            label="Estado civil"
+            data={MARITAL_OPTIONS}
+            value={form.maritalStatus}
+            onChange={(v) => v && set('maritalStatus', v)}
+            allowDeselect={false}
+          />
+          <Select
+            label="Sexo"
+            data={GENDER_OPTIONS}
+            value={form.gender}
+            onChange={(v) => v && set('gender', v)}
+            allowDeselect={false}
+          />
+          <MoneyInput
+            label="Renda mensal"
+            styles={PREFIX}
+            value={form.valueIncome}
+            onChange={(v) => set('valueIncome', v)}
+          />
+        </Section>
+
+        <Section id="holder-contact" title={t.contact}>
+          <TextInput
+            label="E-mail"
+            withAsterisk
+            type="email"
+            maxLength={MAX.email}
+            value={form.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            autoComplete="off"
+          />
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <TextInput
+              label="DDD"
+              w={72}
+              inputMode="numeric"
+              maxLength={MAX.ddd}
+              value={form.dddHome}
+              onChange={(e) => set('dddHome', onlyDigits(e.currentTarget.value, MAX.ddd))}
+            />
+            <TextInput
+              label="Telefone"
+              style={{ flex: 1 }}
+              inputMode="numeric"
+              maxLength={MAX.phone}
+              value={form.phoneHome}
+              onChange={(e) => set('phoneHome', formatPhone(e.currentTarget.value))}
+            />
+          </Group>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <TextInput
+              label="DDD celular"
+              withAsterisk
+              w={110}
+              inputMode="numeric"
+              maxLength={MAX.ddd}
+              value={form.dddCellPhone}
+              onChange={(e) => set('dddCellPhone', onlyDigits(e.currentTarget.value, MAX.ddd))}
+            />
+            <TextInput
+              label="Celular"
+              withAsterisk
+              style={{ flex: 1 }}
+              inputMode="numeric"
+              maxLength={MAX.phone}
+              value={form.cellPhone}
+              onChange={(e) => set('cellPhone', formatPhone(e.currentTarget.value))}
+            />
+          </Group>
+        </Section>
+
+        <Section id="holder-card" title={t.cardData}>
+          <MoneyInput
+            label="Limite de crédito"
+            styles={PREFIX}
+            withAsterisk
+            value={form.creditLimit}
+            onChange={(v) => set('creditLimit', v)}
+          />
+          <TextInput label="Dia de vencimento" value={form.dayDue} maxLength={MAX.dayDue} disabled readOnly />
+        </Section>
+
+        <Section id="holder-address" title={addressTitle}>
+          <Select
+            label="Tipo de endereço"
+            withAsterisk
+            placeholder="Selecione"
+            data={ADDRESS_TYPE_OPTIONS}
+            value={form.typeAddress || null}
+            onChange={(v) => set('typeAddress', (v ?? '') as AddressType)}
+            allowDeselect={false}
+          />
+          <MaskedInput
+            label="CEP"
+            withAsterisk
+            mask="00000-000"
+            placeholder="00000-000"
+            maxLength={MAX.zipCode}
+            value={form.zipCode}
+            onChange={onZipCode}
+            rightSection={lookingUp ? <Loader size="xs" role="status" aria-label={t.cepLoading} /> : null}
+          />
+          <TextInput
+            label="Logradouro"
+            withAsterisk
+            maxLength={MAX.street}
+            value={form.street}
+            onChange={(e) => set('street', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Número"
+            withAsterisk
+            maxLength={MAX.number}
+            value={form.number}
+            onChange={(e) => set('number', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Complemento"
+            maxLength={MAX.complement}
+            value={form.complement}
+            onChange={(e) => set('complement', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Bairro"
+            withAsterisk
+            maxLength={MAX.district}
+            value={form.district}
+            onChange={(e) => set('district', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Estado (UF)"
+            withAsterisk
+            maxLength={MAX.state}
+            value={form.state}
+            onChange={(e) => set('state', e.currentTarget.value.toUpperCase())}
+          />
+          <TextInput
+            label="Cidade"
+            withAsterisk
+            maxLength={MAX.city}
+            value={form.city}
+            onChange={(e) => set('city', e.currentTarget.value)}
+          />
+        </Section>
+
+        <FormAlert message={message} />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={submitting} w={{ base: '100%', xs: 'auto' }}>
+            {t.submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserBody } from '../../../../contracts/index.ts';
+import { callApi } from '../../../lib/transport/index.ts';
+
+export interface CreateUserInput {
+  /** The chosen company, which the new user joins. */
+  cnpj: string;
+  body: CreateUserBody;
+}
+
+export const createUser = ({ cnpj, body }: CreateUserInput) => callApi('createUser', { headers: { cnpj }, body });
+
+/** The form shows the server's mensagemRetorno itself, so the failure is not flashed twice. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}

@@ -1,0 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../../lib/transport/index.ts';
+
+export const deleteUser = (numeroDocumento: string) => callApi('deleteUser', { params: { numeroDocumento } });
+
+/** Any failure shows the spec's one delete alert, so the generic notification stays off. */
+export const useDeleteUser = () => useMutation({ mutationFn: deleteUser, meta: { silent: true } });

@@ -1,0 +1,148 @@
+import { isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { email as emailRule, messages, onlyDigits } from '../../../../contracts/index.ts';
+import { paths } from '../../../app/paths.ts';
+import { notify } from '../../../lib/notify/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
+import { FormAlert } from '../../../ui/index.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { MASKS } from '../lib/format.ts';
+import { PROFILES } from '../lib/save-plan.ts';
+import { MaskedField } from './masked-field.tsx';
+
+const m = messages.users;
+
+const EMPTY = { document: '', login: '', name: '', email: '', ddi: '', ddd: '', mobile: '' };
+type Values = typeof EMPTY;
+
+/** The validation of spec section 5 (create user), in its order; null when the form may be sent. */
+export function createUserError(v: Values): string | null {
+  const required = [onlyDigits(v.document), v.login.trim(), v.name.trim(), v.email.trim(), v.ddi, v.ddd];
+  if (required.some((x) => !x) || !onlyDigits(v.mobile)) return m.required;
+  if (!isValidCpf(onlyDigits(v.document))) return m.invalidDocument;
+  if (!emailRule.safeParse(v.email.trim()).success) return m.invalidEmail;
+  return null;
+}
+
+/** The server's mensagemRetorno, when the refusal carries one (spec section 8). */
+function reasonOf(error: unknown): string {
+  if (!isApiError(error)) return m.createFailure;
+  const body = error.body as { mensagemRetorno?: unknown } | undefined;
+  if (typeof body?.mensagemRetorno === 'string' && body.mensagemRetorno) return body.mensagemRetorno;
+  return error.message || m.createFailure;
+}
+
+/** 'Criar Usuário': the new user joins the chosen company and is mailed a temporary password. */
+export function CreateUserForm({ cnpj }: { cnpj: string }) {
+  const navigate = useNavigate();
+  const mutation = useCreateUser();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = createUserError(values);
+    setError(invalid);
+    if (invalid) return;
+    try {
+      await mutation.mutateAsync({
+        cnpj,
+        body: {
+          login: values.login.trim().toLowerCase(),
+          numCelular: Number(onlyDigits(values.mobile)),
+          nomeUsuario: values.name.trim(),
+          numeroDocumento: onlyDigits(values.document),
+          ddd: Number.parseInt(values.ddd, 10),
+          ddi: Number.parseInt(values.ddi, 10),
+          listaPerfis: PROFILES,
+          email: values.email.trim(),
+        },
+      });
+    } catch (err) {
+      if (isApiError(err) && err.status === 401) return; // the session ended and said so
+      setError(reasonOf(err));
+      return;
+    }
+    notify('success', m.created);
+    navigate(paths.manageUsers);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
+      <Stack gap="md">
+        <FormAlert message={error} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <MaskedField
+              label={m.document}
+              placeholder={m.documentPlaceholder}
+              mask={MASKS.document}
+              value={values.document}
+              onChange={set('document')}
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={m.login}
+              placeholder={m.loginPlaceholder}
+              value={values.login}
+              onChange={(e) => set('login')(e.currentTarget.value)}
+              maxLength={60}
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={m.name}
+              value={values.name}
+              onChange={(e) => set('name')(e.currentTarget.value)}
+              maxLength={60}
+              autoComplete="off"
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={m.email}
+              placeholder={m.emailPlaceholder}
+              type="email"
+              value={values.email}
+              onChange={(e) => set('email')(e.currentTarget.value)}
+              maxLength={60}
+              autoComplete="off"
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 3, sm: 2 }}>
+            <MaskedField label={m.ddi} mask={MASKS.threeDigits} value={values.ddi} onChange={set('ddi')} withAsterisk />
+          </Grid.Col>
+          <Grid.Col span={{ base: 3, sm: 2 }}>
+            <MaskedField label={m.ddd} mask={MASKS.threeDigits} value={values.ddd} onChange={set('ddd')} withAsterisk />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 8 }}>
+            <MaskedField
+              label={m.mobile}
+              placeholder={m.mobilePlaceholder}
+              mask={MASKS.mobile}
+              value={values.mobile}
+              onChange={set('mobile')}
+              withAsterisk
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={mutation.isPending} w={{ base: '100%', xs: 'auto' }}>
+            {m.submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+// The user list's icons, one file each (see ui/icons.ts).
+export { default as IconPencil } from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
+export { default as IconTrash } from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';

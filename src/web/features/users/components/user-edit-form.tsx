@@ -1,0 +1,173 @@
+import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  email as emailRule,
+  messages,
+  onlyDigits,
+  type PortalUser,
+  USER_STATUS,
+  type UserStatus,
+} from '../../../../contracts/index.ts';
+import { notify } from '../../../lib/notify/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
+import { FormAlert, Spinner } from '../../../ui/index.ts';
+import { useUpdateUser, useUpdateUserStatus } from '../api/update-user.ts';
+import { hyphenate, MASKS } from '../lib/format.ts';
+import { planSave } from '../lib/save-plan.ts';
+import { MaskedField } from './masked-field.tsx';
+
+const m = messages.users;
+
+interface Values {
+  nomeUsuario: string;
+  email: string;
+  ddi: string;
+  ddd: string;
+  mobile: string;
+  status: UserStatus;
+}
+
+/** The edit form's validation (spec section 5, edit user); null when the form may be sent. */
+export function editUserError(v: Values): string | null {
+  const required = [v.ddd, v.ddi, v.email.trim(), v.nomeUsuario.trim(), onlyDigits(v.mobile)];
+  if (required.some((x) => !x)) return m.editRequired;
+  if (!emailRule.safeParse(v.email.trim()).success) return m.editInvalidEmail;
+  return null;
+}
+
+/** The server's reason for a refusal the operator can act on (their own status, another company's user). */
+function reasonOf(error: unknown): string | null {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.message ? error.message : null;
+}
+
+interface UserEditFormProps {
+  user: PortalUser;
+  /** The list's query key, reloaded after a save. */
+  listKey: readonly unknown[];
+  onClose: () => void;
+}
+
+/** Inline edit of a user: name, e-mail, DDI, DDD, mobile and status; the status is sent first. */
+export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
+  const queryClient = useQueryClient();
+  const updateUser = useUpdateUser();
+  const updateStatus = useUpdateUserStatus();
+  const first = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<Values>({
+    nomeUsuario: user.nomeUsuario,
+    email: user.email,
+    ddi: String(user.ddi).slice(0, 2),
+    ddd: String(user.ddd).slice(0, 2),
+    mobile: hyphenate(user.numCelular),
+    status: user.status,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  useEffect(() => first.current?.focus(), []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = editUserError(values);
+    setError(invalid);
+    if (invalid) return;
+    const plan = planSave(user, {
+      nomeUsuario: values.nomeUsuario.trim(),
+      email: values.email.trim(),
+      ddi: Number.parseInt(values.ddi, 10),
+      ddd: Number.parseInt(values.ddd, 10),
+      numeroCelular: Number(onlyDigits(values.mobile)),
+      status: values.status,
+    });
+    if (!plan.status && !plan.fields) return onClose();
+
+    setSaving(true);
+    const documentNumber = user.numeroDocumento;
+    try {
+      if (plan.status) await updateStatus.mutateAsync({ documentNumber, status: plan.status });
+      if (plan.fields) await updateUser.mutateAsync({ documentNumber, body: plan.fields });
+    } catch (err) {
+      // A status already changed before the field update failed shows in the reloaded list.
+      await queryClient.invalidateQueries({ queryKey: listKey });
+      setSaving(false);
+      if (isApiError(err) && err.status === 401) return; // the session ended and said so
+      setError(reasonOf(err) ?? m.updateFailure);
+      notify('error', m.updateFailure);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: listKey });
+    notify('success', plan.fields ? m.updated : m.statusUpdated);
+    onClose();
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={saving} aria-label={`${m.editing} ${user.nomeUsuario}`}>
+      <Stack gap="sm" py="xs">
+        <Text fw={600} fz="sm">
+          {m.editing} {user.nomeUsuario}
+        </Text>
+        <FormAlert message={error} />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              ref={first}
+              label={m.name}
+              value={values.nomeUsuario}
+              onChange={(e) => set('nomeUsuario')(e.currentTarget.value)}
+              maxLength={60}
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={m.email}
+              type="email"
+              value={values.email}
+              onChange={(e) => set('email')(e.currentTarget.value)}
+              maxLength={60}
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 3, sm: 2 }}>
+            <MaskedField label={m.ddi} mask={MASKS.twoDigits} value={values.ddi} onChange={set('ddi')} withAsterisk />
+          </Grid.Col>
+          <Grid.Col span={{ base: 3, sm: 2 }}>
+            <MaskedField label={m.ddd} mask={MASKS.twoDigits} value={values.ddd} onChange={set('ddd')} withAsterisk />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <MaskedField
+              label={m.mobile}
+              placeholder={m.mobilePlaceholder}
+              mask={MASKS.mobile}
+              value={values.mobile}
+              onChange={set('mobile')}
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NativeSelect
+              label={m.status}
+              data={[...USER_STATUS]}
+              value={values.status}
+              onChange={(e) => set('status')(e.currentTarget.value)}
+            />
+          </Grid.Col>
+        </Grid>
+        {saving ? (
+          <Spinner size="sm" label={m.saving} />
+        ) : (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} w={{ base: '100%', xs: 'auto' }}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" w={{ base: '100%', xs: 'auto' }}>
+              {m.save}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

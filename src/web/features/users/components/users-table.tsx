@@ -1,0 +1,120 @@
+import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import { messages, type PortalUser } from '../../../../contracts/index.ts';
+import { formatDocument, hyphenate } from '../lib/format.ts';
+import { IconPencil, IconTrash } from './icons.ts';
+import { UserEditForm } from './user-edit-form.tsx';
+import classes from './users-table.module.css';
+
+const m = messages.users;
+/** Every column, so an edit row spans the table whatever the width hides. */
+const COLUMNS = 6;
+
+/** Long logins and e-mails may break after a dot or an @, never inside a word. */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=[.@])/);
+  return (
+    <span className={classes.breakable}>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered.
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+interface UsersTableProps {
+  users: PortalUser[];
+  listKey: readonly unknown[];
+  editing: string | null;
+  onEdit: (user: PortalUser | null) => void;
+  onDelete: (user: PortalUser) => void;
+}
+
+/** The user list: login and mobile hidden below 768 px; a row being edited becomes the edit form. */
+export function UsersTable({ users, listKey, editing, onEdit, onDelete }: UsersTableProps) {
+  return (
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="xs"
+      highlightOnHover
+      aria-label={m.tableCaption}
+      className={classes.table}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{m.name}</Table.Th>
+          <Table.Th scope="col" visibleFrom="sm">
+            {m.login}
+          </Table.Th>
+          <Table.Th scope="col">{m.email}</Table.Th>
+          <Table.Th scope="col">{m.documentColumn}</Table.Th>
+          <Table.Th scope="col" visibleFrom="sm">
+            {m.mobile}
+          </Table.Th>
+          <Table.Th scope="col" ta="center">
+            {m.options}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) =>
+          user.id === editing ? (
+            <Table.Tr key={user.id}>
+              <Table.Td colSpan={COLUMNS}>
+                <UserEditForm user={user} listKey={listKey} onClose={() => onEdit(null)} />
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            <Table.Tr key={user.id}>
+              <Table.Td className={classes.name}>
+                <Text inherit>{user.nomeUsuario}</Text>
+                {user.status === 'INATIVO' ? (
+                  <Badge color="gray.7" variant="outline" size="sm" mt={4}>
+                    {m.inactiveBadge}
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Breakable text={user.login} />
+              </Table.Td>
+              <Table.Td data-label={m.email}>
+                <Breakable text={user.email} />
+              </Table.Td>
+              <Table.Td data-label={m.documentColumn}>
+                <span className={classes.nowrap}>{formatDocument(user.numeroDocumento)}</span>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                +{user.ddi} ({user.ddd}) <span className={classes.nowrap}>{hyphenate(user.numCelular)}</span>
+              </Table.Td>
+              <Table.Td className={classes.options}>
+                <Group gap={4} justify="center" wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={`${m.edit} ${user.nomeUsuario}`}
+                    onClick={() => onEdit(user)}
+                  >
+                    <IconPencil size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.9"
+                    size="lg"
+                    aria-label={`${m.delete} ${user.nomeUsuario}`}
+                    onClick={() => onDelete(user)}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ),
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,100 @@
+import { Box, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import classes from './responsive-table.module.css';
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** The stacked layout shows this column as the item's title. */
+  primary?: boolean;
+  /** The stacked layout shows this column at the foot of the item, without its label (actions). */
+  footer?: boolean;
+}
+
+interface ResponsiveTableProps<T> {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** Names the table (and the list) for assistive technology. */
+  label: string;
+  /** Below this width the rows stack as labelled items (default 576 px, the spec's small breakpoint). */
+  stackBelow?: string;
+  /** A wide table scrolls sideways inside a focusable region instead of squeezing its columns. */
+  minWidth?: number;
+}
+
+/** A table from 576 px up; below it every row is a labelled item, so nothing is cut at 360 px. */
+export function ResponsiveTable<T>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  stackBelow = '35.99em',
+  minWidth,
+}: ResponsiveTableProps<T>) {
+  const stacked = useMediaQuery(`(max-width: ${stackBelow})`, false, { getInitialValueInEffect: false });
+
+  if (stacked) {
+    const primary = columns.find((c) => c.primary);
+    const details = columns.filter((c) => !c.primary && !c.footer);
+    const footer = columns.filter((c) => c.footer);
+    return (
+      <Stack component="ul" aria-label={label} gap="sm" className={classes.list}>
+        {rows.map((row) => (
+          <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm">
+            {primary ? (
+              <Text fw={600} mb={6}>
+                {primary.render(row)}
+              </Text>
+            ) : null}
+            <dl className={classes.pairs}>
+              {details.map((c) => (
+                <Box key={c.key} className={classes.pair}>
+                  <dt>{c.label}</dt>
+                  <dd>{c.render(row)}</dd>
+                </Box>
+              ))}
+            </dl>
+            {footer.map((c) => (
+              <Box key={c.key} mt="xs">
+                {c.render(row)}
+              </Box>
+            ))}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
+  const table = (
+    <Table striped highlightOnHover verticalSpacing="sm" miw={minWidth} aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.key} scope="col">
+              {c.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((c) => (
+              <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (!minWidth) return table;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
+    <section className={classes.scroll} aria-label={label} tabIndex={0}>
+      {table}
+    </section>
+  );
+}
