@@ -4,7 +4,7 @@ import { E2E } from './tests/e2e/support/env.ts';
 // E2E drives Debian's Chromium against the product started exactly as `npm start` starts it.
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${E2E.port}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
