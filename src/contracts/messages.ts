@@ -4,7 +4,8 @@
 export const messages = {
   startup: {
     missingKey: 'Invalid key for encryption (E00001)',
-    failure: 'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',
+    failure:
+      'Estamos passando por algumas instabilidades no momento, por favor tente acessar o BIB Rewards mais tarde.',
   },
   login: {
     title: 'Bem-vindo ao fidis',

@@ -206,7 +206,7 @@ describe('transport', () => {
     renderApp('/');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',
+      'Estamos passando por algumas instabilidades no momento, por favor tente acessar o BIB Rewards mais tarde.',
     );
   });
 });
