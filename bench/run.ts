@@ -1,9 +1,12 @@
 // `npm run bench`: every benchmark in bench/, one after another, each printing its figures and ratios.
+// `npm run bench -- paging bundle` runs only the named ones.
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['bench/proxy.ts'];
+const ALL = ['proxy', 'paging', 'bundle', 'lighthouse'];
+const chosen = process.argv.slice(2).filter((name) => ALL.includes(name));
 let failed = false;
-for (const file of BENCHES) {
+for (const name of chosen.length > 0 ? chosen : ALL) {
+  const file = `bench/${name}.ts`;
   console.info(`\n== ${file}`);
   const run = spawnSync('npx', ['tsx', file], { stdio: 'inherit' });
   failed ||= run.status !== 0;
