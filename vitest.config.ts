@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/{contracts,crypto,platform,bff,provider}/**/*.test.ts', 'src/*.test.ts'],
+          include: ['src/{contracts,crypto,platform,bff,provider,security}/**/*.test.ts', 'src/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -23,6 +23,18 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 15_000,
+        },
+      },
+      {
+        // Slow, multi-process suites (kill -9, two BFF instances on PostgreSQL and Redis): `npm run test:heavy`.
+        extends: true,
+        test: {
+          name: 'heavy',
+          environment: 'node',
+          include: ['tests/heavy/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

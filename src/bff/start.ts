@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     config,
     sql: db.sql,
     upstreams: { prod: config.PROVIDER_URL, sandbox: config.PROVIDER_SANDBOX_URL ?? config.PROVIDER_URL },
-    staticDir: 'dist',
+    staticDir: config.SPA_DIR,
   });
   app.addHook('onClose', async () => db.close());
   const shutdown = (signal: string) => {
