@@ -191,14 +191,17 @@ test.describe('card details and actions', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Verifique se todos os campos foram preenchidos!' }),
     ).toBeVisible();
+    // A complete CEP fills the street, district, city and state from the lookup (ViaCEP's stand-in, fake-cep.ts).
     await clearMasked(cep);
-    await cep.pressSequentially('01310100');
-    await expect(cep).toHaveValue('01310-100');
-    await page.getByRole('textbox', { name: 'Endereço', exact: true }).fill('Avenida Paulista');
+    await cep.pressSequentially('70040010');
+    await expect(cep).toHaveValue('70040-010');
+    await expect(page.getByRole('textbox', { name: 'Endereço', exact: true })).toHaveValue(
+      'Setor Bancário Norte Quadra 1',
+    );
+    await expect(page.getByRole('textbox', { name: 'Bairro', exact: true })).toHaveValue('Asa Norte');
+    await expect(page.getByRole('textbox', { name: 'Cidade', exact: true })).toHaveValue('Brasília');
+    await expect(page.getByRole('textbox', { name: 'Estado', exact: true })).toHaveValue('DF');
     await page.getByRole('textbox', { name: 'Número', exact: true }).fill('1578');
-    await page.getByRole('textbox', { name: 'Bairro', exact: true }).fill('Bela Vista');
-    await page.getByRole('textbox', { name: 'Cidade', exact: true }).fill('São Paulo');
-    await page.getByRole('textbox', { name: 'Estado', exact: true }).fill('SP');
     await page.getByRole('button', { name: 'Salvar Alterações' }).click();
     await flash(page, 'Endereço atualizado com sucesso!');
     await expectNoA11yViolations(page);
