@@ -1,19 +1,21 @@
-import { Button, Group, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { type AccountData, messages, onlyDigits } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { MaskedInput } from '../../../ui/masked-input.tsx';
+import { useFormValues } from '../../../ui/use-form-values.ts';
 import { useCardAction } from '../api/card-action.ts';
 import { updateAddress } from '../api/card-calls.ts';
 import { lookupCep } from '../api/cep-lookup.ts';
 import { type AddressValues, addressFromCep, validateAddress } from '../lib/holder-validation.ts';
 import { addressBody, addressFrom } from '../lib/holder-wire.ts';
+import { SaveButton } from './save-button.tsx';
 
 const m = messages.holderEdit;
 
 /** 'Endereço de Entrega do Cartão': the address update, with the CEP lookup filling the address. */
 export function AddressForm({ holder, uuid }: { holder: AccountData; uuid: string }) {
-  const [values, setValues] = useState<AddressValues>(() => addressFrom(holder));
+  const { values, setValues, set, bind } = useFormValues<AddressValues>(() => addressFrom(holder));
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
   const lastLookup = useRef(onlyDigits(addressFrom(holder).zipCode));
@@ -23,7 +25,6 @@ export function AddressForm({ holder, uuid }: { holder: AccountData; uuid: strin
     success: m.addressSuccess,
     failure: m.addressFailure,
   });
-  const set = (key: keyof AddressValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   async function onCep(value: string) {
     set('zipCode')(value);
@@ -59,63 +60,24 @@ export function AddressForm({ holder, uuid }: { holder: AccountData; uuid: strin
             rightSection={looking ? <Loader size="xs" aria-label={m.cepLoading} /> : null}
             withAsterisk
           />
-          <TextInput
-            label={m.number}
-            maxLength={6}
-            value={values.addressHomeNumber}
-            onChange={(e) => set('addressHomeNumber')(e.currentTarget.value)}
-            withAsterisk
-            autoComplete="off"
-          />
+          <TextInput label={m.number} maxLength={6} {...bind('addressHomeNumber')} withAsterisk autoComplete="off" />
         </SimpleGrid>
-        <TextInput
-          label={m.street}
-          maxLength={40}
-          value={values.addressHome}
-          onChange={(e) => set('addressHome')(e.currentTarget.value)}
-          withAsterisk
-          autoComplete="off"
-        />
+        <TextInput label={m.street} maxLength={40} {...bind('addressHome')} withAsterisk autoComplete="off" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={m.complement}
-            maxLength={25}
-            value={values.addressHomeComplement}
-            onChange={(e) => set('addressHomeComplement')(e.currentTarget.value)}
-            autoComplete="off"
-          />
-          <TextInput
-            label={m.district}
-            maxLength={15}
-            value={values.district}
-            onChange={(e) => set('district')(e.currentTarget.value)}
-            withAsterisk
-            autoComplete="off"
-          />
+          <TextInput label={m.complement} maxLength={25} {...bind('addressHomeComplement')} autoComplete="off" />
+          <TextInput label={m.district} maxLength={15} {...bind('district')} withAsterisk autoComplete="off" />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={m.city}
-            maxLength={30}
-            value={values.city}
-            onChange={(e) => set('city')(e.currentTarget.value)}
-            withAsterisk
-            autoComplete="off"
-          />
+          <TextInput label={m.city} maxLength={30} {...bind('city')} withAsterisk autoComplete="off" />
           <TextInput
             label={m.state}
             maxLength={3}
-            value={values.state}
-            onChange={(e) => set('state')(e.currentTarget.value.toUpperCase())}
+            {...bind('state', (typed) => typed.toUpperCase())}
             withAsterisk
             autoComplete="off"
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={action.isPending}>
-            {m.save}
-          </Button>
-        </Group>
+        <SaveButton loading={action.isPending} />
       </Stack>
     </form>
   );

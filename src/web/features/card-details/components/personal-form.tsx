@@ -1,18 +1,48 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { type AccountData, messages } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { MaskedInput } from '../../../ui/masked-input.tsx';
+import { type BoundField, useFormValues } from '../../../ui/use-form-values.ts';
 import { useCardAction } from '../api/card-action.ts';
 import { updateHolder } from '../api/card-calls.ts';
 import { formatPhone, type PersonalValues, validatePersonal } from '../lib/holder-validation.ts';
 import { holderBody, personalFrom } from '../lib/holder-wire.ts';
+import { SaveButton } from './save-button.tsx';
 
 const m = messages.holderEdit;
 
+interface PhonePairProps {
+  group: string;
+  dddLabel: string;
+  numberLabel: string;
+  ddd: BoundField;
+  number: BoundField;
+}
+
+/** A DDD and its number side by side, announced as one group ('Telefone' or 'Celular'). */
+function PhonePair({ group, dddLabel, numberLabel, ddd, number }: PhonePairProps) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" role="group" aria-label={group}>
+      <TextInput
+        label={dddLabel}
+        aria-label={`${dddLabel} ${group.toLowerCase()}`}
+        inputMode="numeric"
+        maxLength={3}
+        w={72}
+        withAsterisk
+        {...ddd}
+      />
+      <TextInput label={numberLabel} inputMode="numeric" maxLength={10} style={{ flex: 1 }} withAsterisk {...number} />
+    </Group>
+  );
+}
+
+const digits = (typed: string) => typed.replace(/\D/g, '');
+
 /** 'Dados Pessoais': the holder update (PUT /v1/client/account). */
 export function PersonalForm({ holder, uuid, last4 }: { holder: AccountData; uuid: string; last4: string }) {
-  const [values, setValues] = useState<PersonalValues>(() => personalFrom(holder));
+  const { values, set, bind } = useFormValues<PersonalValues>(() => personalFrom(holder));
   const [error, setError] = useState<string | null>(null);
   const action = useCardAction({
     uuid,
@@ -20,7 +50,6 @@ export function PersonalForm({ holder, uuid, last4 }: { holder: AccountData; uui
     success: m.success,
     failure: m.failure,
   });
-  const set = (key: keyof PersonalValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -33,22 +62,8 @@ export function PersonalForm({ holder, uuid, last4 }: { holder: AccountData; uui
     <form onSubmit={onSubmit} noValidate aria-busy={action.isPending}>
       <Stack gap="md">
         <FormAlert message={error ?? action.reason} />
-        <TextInput
-          label={m.name}
-          maxLength={40}
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          withAsterisk
-          autoComplete="off"
-        />
-        <TextInput
-          label={m.motherName}
-          maxLength={30}
-          value={values.motherName}
-          onChange={(e) => set('motherName')(e.currentTarget.value)}
-          withAsterisk
-          autoComplete="off"
-        />
+        <TextInput label={m.name} maxLength={40} withAsterisk autoComplete="off" {...bind('name')} />
+        <TextInput label={m.motherName} maxLength={30} withAsterisk autoComplete="off" {...bind('motherName')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <MaskedInput
             label={m.birthDate}
@@ -61,73 +76,32 @@ export function PersonalForm({ holder, uuid, last4 }: { holder: AccountData; uui
           />
           <NativeSelect
             label={m.gender}
-            value={values.gender}
-            onChange={(e) => set('gender')(e.currentTarget.value)}
             data={[
               { value: 'M', label: m.genderM },
               { value: 'F', label: m.genderF },
               { value: 'O', label: m.genderO },
             ]}
+            {...bind('gender')}
           />
         </SimpleGrid>
-        <TextInput
-          label={m.email}
-          type="email"
-          maxLength={60}
-          value={values.email}
-          onChange={(e) => set('email')(e.currentTarget.value)}
-          withAsterisk
-          autoComplete="off"
-        />
+        <TextInput label={m.email} type="email" maxLength={60} withAsterisk autoComplete="off" {...bind('email')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Group gap="xs" wrap="nowrap" align="flex-start" role="group" aria-label={m.phoneGroup}>
-            <TextInput
-              label={m.dddPhone}
-              aria-label={`${m.dddPhone} ${m.phoneGroup.toLowerCase()}`}
-              inputMode="numeric"
-              maxLength={3}
-              w={72}
-              value={values.dddPhone}
-              onChange={(e) => set('dddPhone')(e.currentTarget.value.replace(/\D/g, ''))}
-              withAsterisk
-            />
-            <TextInput
-              label={m.phone}
-              inputMode="numeric"
-              maxLength={10}
-              style={{ flex: 1 }}
-              value={values.phoneNumber}
-              onChange={(e) => set('phoneNumber')(formatPhone(e.currentTarget.value))}
-              withAsterisk
-            />
-          </Group>
-          <Group gap="xs" wrap="nowrap" align="flex-start" role="group" aria-label={m.cellGroup}>
-            <TextInput
-              label={m.dddCellPhone}
-              aria-label={`${m.dddCellPhone} ${m.cellGroup.toLowerCase()}`}
-              inputMode="numeric"
-              maxLength={3}
-              w={72}
-              value={values.dddCellPhone}
-              onChange={(e) => set('dddCellPhone')(e.currentTarget.value.replace(/\D/g, ''))}
-              withAsterisk
-            />
-            <TextInput
-              label={m.cellPhone}
-              inputMode="numeric"
-              maxLength={10}
-              style={{ flex: 1 }}
-              value={values.cellPhoneNumber}
-              onChange={(e) => set('cellPhoneNumber')(formatPhone(e.currentTarget.value))}
-              withAsterisk
-            />
-          </Group>
+          <PhonePair
+            group={m.phoneGroup}
+            dddLabel={m.dddPhone}
+            numberLabel={m.phone}
+            ddd={bind('dddPhone', digits)}
+            number={bind('phoneNumber', formatPhone)}
+          />
+          <PhonePair
+            group={m.cellGroup}
+            dddLabel={m.dddCellPhone}
+            numberLabel={m.cellPhone}
+            ddd={bind('dddCellPhone', digits)}
+            number={bind('cellPhoneNumber', formatPhone)}
+          />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={action.isPending}>
-            {m.save}
-          </Button>
-        </Group>
+        <SaveButton loading={action.isPending} />
       </Stack>
     </form>
   );

@@ -1,5 +1,13 @@
 import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type Dispatch,
+  type FormEvent,
+  type ReactNode,
+  type SetStateAction,
+  useRef,
+  useState,
+} from 'react';
 import { addressFromCep, formatPhone, MARITAL_STATUS, messages, shouldLookUpCep } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/index.ts';
 import { MaskedInput } from '../../../ui/masked-input.tsx';
@@ -24,6 +32,9 @@ const ADDRESS_TYPE_OPTIONS = [
 const PREFIX = { section: { color: 'var(--mantine-color-gray-7)' } };
 
 const onlyDigits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
+const asTyped = (typed: string) => typed;
+const upper = (typed: string) => typed.toUpperCase();
+type TextKey = keyof typeof MAX & Exclude<keyof HolderForm, 'typeAddress'>;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -55,6 +66,12 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
   const latestCep = useRef('');
 
   const set = <K extends keyof HolderForm>(key: K, value: HolderForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  /** A text field's length, value and change handler from its key (spec section 5's maximums). */
+  const text = (key: TextKey, clean: (typed: string) => string = asTyped) => ({
+    maxLength: MAX[key],
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, clean(e.currentTarget.value)),
+  });
 
   function onZipCode(masked: string) {
     set('zipCode', masked);
@@ -104,30 +121,9 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
             value={form.cpf}
             onChange={(v) => set('cpf', v)}
           />
-          <TextInput
-            label="Nome completo"
-            withAsterisk
-            maxLength={MAX.clientName}
-            value={form.clientName}
-            onChange={(e) => set('clientName', e.currentTarget.value)}
-            autoComplete="off"
-          />
-          <TextInput
-            label="Nome impresso no cartão"
-            withAsterisk
-            maxLength={MAX.embossName}
-            value={form.embossName}
-            onChange={(e) => set('embossName', e.currentTarget.value.toUpperCase())}
-            autoComplete="off"
-          />
-          <TextInput
-            label="Nome da mãe"
-            withAsterisk
-            maxLength={MAX.motherName}
-            value={form.motherName}
-            onChange={(e) => set('motherName', e.currentTarget.value)}
-            autoComplete="off"
-          />
+          <TextInput label="Nome completo" withAsterisk autoComplete="off" {...text('clientName')} />
+          <TextInput label="Nome impresso no cartão" withAsterisk autoComplete="off" {...text('embossName', upper)} />
+          <TextInput label="Nome da mãe" withAsterisk autoComplete="off" {...text('motherName')} />
           <MaskedInput
             label="Data de nascimento"
             withAsterisk
@@ -160,15 +156,7 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
         </Section>
 
         <Section id="holder-contact" title={t.contact}>
-          <TextInput
-            label="E-mail"
-            withAsterisk
-            type="email"
-            maxLength={MAX.email}
-            value={form.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            autoComplete="off"
-          />
+          <TextInput label="E-mail" withAsterisk type="email" autoComplete="off" {...text('email')} />
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <TextInput
               label="DDD"
@@ -240,47 +228,12 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
             onChange={onZipCode}
             rightSection={lookingUp ? <Loader size="xs" role="status" aria-label={t.cepLoading} /> : null}
           />
-          <TextInput
-            label="Logradouro"
-            withAsterisk
-            maxLength={MAX.street}
-            value={form.street}
-            onChange={(e) => set('street', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Número"
-            withAsterisk
-            maxLength={MAX.number}
-            value={form.number}
-            onChange={(e) => set('number', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Complemento"
-            maxLength={MAX.complement}
-            value={form.complement}
-            onChange={(e) => set('complement', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Bairro"
-            withAsterisk
-            maxLength={MAX.district}
-            value={form.district}
-            onChange={(e) => set('district', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Estado (UF)"
-            withAsterisk
-            maxLength={MAX.state}
-            value={form.state}
-            onChange={(e) => set('state', e.currentTarget.value.toUpperCase())}
-          />
-          <TextInput
-            label="Cidade"
-            withAsterisk
-            maxLength={MAX.city}
-            value={form.city}
-            onChange={(e) => set('city', e.currentTarget.value)}
-          />
+          <TextInput label="Logradouro" withAsterisk {...text('street')} />
+          <TextInput label="Número" withAsterisk {...text('number')} />
+          <TextInput label="Complemento" {...text('complement')} />
+          <TextInput label="Bairro" withAsterisk {...text('district')} />
+          <TextInput label="Estado (UF)" withAsterisk {...text('state', upper)} />
+          <TextInput label="Cidade" withAsterisk {...text('city')} />
         </Section>
 
         <FormAlert message={message} />

@@ -7,10 +7,12 @@ import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert } from '../../../ui/index.ts';
+import { useFormValues } from '../../../ui/use-form-values.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { MASKS } from '../lib/format.ts';
 import { PROFILES } from '../lib/save-plan.ts';
 import { MaskedField } from './masked-field.tsx';
+import { MobileFields } from './mobile-fields.tsx';
 
 const m = messages.users;
 
@@ -38,9 +40,8 @@ function reasonOf(error: unknown): string {
 export function CreateUserForm({ cnpj }: { cnpj: string }) {
   const navigate = useNavigate();
   const mutation = useCreateUser();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const { values, set, bind } = useFormValues<Values>(EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -89,8 +90,7 @@ export function CreateUserForm({ cnpj }: { cnpj: string }) {
             <TextInput
               label={m.login}
               placeholder={m.loginPlaceholder}
-              value={values.login}
-              onChange={(e) => set('login')(e.currentTarget.value)}
+              {...bind('login')}
               maxLength={60}
               autoCapitalize="none"
               autoComplete="off"
@@ -99,43 +99,20 @@ export function CreateUserForm({ cnpj }: { cnpj: string }) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={m.name}
-              value={values.name}
-              onChange={(e) => set('name')(e.currentTarget.value)}
-              maxLength={60}
-              autoComplete="off"
-              withAsterisk
-            />
+            <TextInput label={m.name} {...bind('name')} maxLength={60} autoComplete="off" withAsterisk />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
               label={m.email}
               placeholder={m.emailPlaceholder}
               type="email"
-              value={values.email}
-              onChange={(e) => set('email')(e.currentTarget.value)}
+              {...bind('email')}
               maxLength={60}
               autoComplete="off"
               withAsterisk
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 3, sm: 2 }}>
-            <MaskedField label={m.ddi} mask={MASKS.threeDigits} value={values.ddi} onChange={set('ddi')} withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 3, sm: 2 }}>
-            <MaskedField label={m.ddd} mask={MASKS.threeDigits} value={values.ddd} onChange={set('ddd')} withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 8 }}>
-            <MaskedField
-              label={m.mobile}
-              placeholder={m.mobilePlaceholder}
-              mask={MASKS.mobile}
-              value={values.mobile}
-              onChange={set('mobile')}
-              withAsterisk
-            />
-          </Grid.Col>
+          <MobileFields values={values} set={set} codeMask={MASKS.threeDigits} mobileSpan={{ base: 6, sm: 8 }} />
         </Grid>
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={mutation.isPending} w={{ base: '100%', xs: 'auto' }}>

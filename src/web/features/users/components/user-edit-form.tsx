@@ -12,10 +12,11 @@ import {
 import { notify } from '../../../lib/notify/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert, Spinner } from '../../../ui/index.ts';
+import { useFormValues } from '../../../ui/use-form-values.ts';
 import { useUpdateUser, useUpdateUserStatus } from '../api/update-user.ts';
 import { hyphenate, MASKS } from '../lib/format.ts';
 import { planSave } from '../lib/save-plan.ts';
-import { MaskedField } from './masked-field.tsx';
+import { MobileFields } from './mobile-fields.tsx';
 
 const m = messages.users;
 
@@ -54,7 +55,7 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
   const updateUser = useUpdateUser();
   const updateStatus = useUpdateUserStatus();
   const first = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<Values>({
+  const { values, set, bind } = useFormValues<Values>({
     nomeUsuario: user.nomeUsuario,
     email: user.email,
     ddi: String(user.ddi).slice(0, 2),
@@ -64,7 +65,6 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
   });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   useEffect(() => first.current?.focus(), []);
 
@@ -111,48 +111,14 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
         <FormAlert message={error} />
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              ref={first}
-              label={m.name}
-              value={values.nomeUsuario}
-              onChange={(e) => set('nomeUsuario')(e.currentTarget.value)}
-              maxLength={60}
-              withAsterisk
-            />
+            <TextInput ref={first} label={m.name} {...bind('nomeUsuario')} maxLength={60} withAsterisk />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={m.email}
-              type="email"
-              value={values.email}
-              onChange={(e) => set('email')(e.currentTarget.value)}
-              maxLength={60}
-              withAsterisk
-            />
+            <TextInput label={m.email} type="email" {...bind('email')} maxLength={60} withAsterisk />
           </Grid.Col>
-          <Grid.Col span={{ base: 3, sm: 2 }}>
-            <MaskedField label={m.ddi} mask={MASKS.twoDigits} value={values.ddi} onChange={set('ddi')} withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 3, sm: 2 }}>
-            <MaskedField label={m.ddd} mask={MASKS.twoDigits} value={values.ddd} onChange={set('ddd')} withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <MaskedField
-              label={m.mobile}
-              placeholder={m.mobilePlaceholder}
-              mask={MASKS.mobile}
-              value={values.mobile}
-              onChange={set('mobile')}
-              withAsterisk
-            />
-          </Grid.Col>
+          <MobileFields values={values} set={set} codeMask={MASKS.twoDigits} mobileSpan={{ base: 6, sm: 4 }} />
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NativeSelect
-              label={m.status}
-              data={[...USER_STATUS]}
-              value={values.status}
-              onChange={(e) => set('status')(e.currentTarget.value)}
-            />
+            <NativeSelect label={m.status} data={[...USER_STATUS]} {...bind('status')} />
           </Grid.Col>
         </Grid>
         {saving ? (
