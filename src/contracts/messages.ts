@@ -467,4 +467,25 @@ export const messages = {
     mailFailure:
       'Não foi possível enviar a senha temporária por e-mail. O usuário não foi cadastrado; tente novamente.',
   },
+  /** 'Gestão da Empresa': contents not shown by the spec (docs/decisions.md, 26). */
+  companyScreen: {
+    identity: 'Dados da empresa',
+    corporateName: 'Razão social',
+    cnpj: 'CNPJ',
+    relationCode: 'Código do relacionamento',
+    relationshipCard: 'Cartão do relacionamento',
+    cardEnding: 'Final',
+    summary: 'Resumo',
+    cards: 'Cartões',
+    cardsHint: 'contas cartão da empresa',
+    users: 'Usuários do portal',
+    usersHint: (active: number) => `${active} ${active === 1 ? 'ativo' : 'ativos'}`,
+    unavailable: 'Indisponível no momento',
+    loading: 'Carregando',
+    seeCards: 'Ver cartões',
+    seeInvoices: 'Ver faturas',
+    requestCard: 'Solicitar cartão',
+    manageUsers: 'Gerenciar usuários',
+    shortcuts: 'Atalhos',
+  },
 } as const;

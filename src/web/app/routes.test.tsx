@@ -77,7 +77,7 @@ describe('protected routes', () => {
       ['/home/requestcard', 'Solicitar Cartão', null],
       ['/home/user/management', 'Gestão de Usuários', 'Criar Usuário'],
       ['/home/user/management/manage', 'Gestão de Usuários', 'Gerenciar Usuários'],
-      ['/home/company/management', 'Gestão da Empresa', 'Gestão da Empresa'],
+      ['/home/company/management', 'Gestão da Empresa', 'Dados da empresa'],
     ];
     for (const [path, title, screenTitle] of cases) {
       const view = renderApp(path);

@@ -1,8 +1,144 @@
-import { ScreenPlaceholder } from '../../../ui/index.ts';
+import { formatCnpj } from '@brazilian-utils/brazilian-utils';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../../../contracts/index.ts';
+import { paths } from '../../../app/paths.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { IconCreditCard, IconFileInvoice, IconSquarePlus, IconUsers } from '../../../ui/index.ts';
+import { useCorporateAccount } from '../../invoices/api/get-corporate-account.ts';
+import { useUsers } from '../../users/api/get-users.ts';
+import { useCardsTotal } from '../api/cards-total.ts';
+import classes from './company-management.module.css';
 
-/** Built by a later issue; until then the screen says what it will hold and shows no data. */
-export default function CompanyManagementRoute() {
+const m = messages.companyScreen;
+const count = new Intl.NumberFormat('pt-BR');
+
+/** A value that arrives with a query: a skeleton while loading, a calm note when it could not be read. */
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: T };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Skeleton height={18} width={120} aria-label={m.loading} />;
+  if (query.isError || query.data === undefined) return <Text c="gray.7">{m.unavailable}</Text>;
+  return <>{children(query.data)}</>;
+}
+
+function Figure({
+  title,
+  icon,
+  hint,
+  link,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  hint: ReactNode;
+  link: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
-    <ScreenPlaceholder title="Gestão da Empresa" description="Aqui ficarão as informações de gestão da empresa." />
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Group gap="xs" c="teal.9" mb={4}>
+        {icon}
+        <Text fw={600} c="dark">
+          {title}
+        </Text>
+      </Group>
+      <div className={classes.figure}>{children}</div>
+      <Text size="sm" c="gray.7" mb="sm">
+        {hint}
+      </Text>
+      <Anchor component={Link} to={link.to} fw={600} size="sm">
+        {link.label}
+      </Anchor>
+    </Paper>
+  );
+}
+
+/** /home/company/management: who the company is for the provider, how many cards and portal users it has. */
+export default function CompanyManagementRoute() {
+  const company = useAppStore((s) => s.company);
+  if (!company) return null;
+  return <CompanyOverview company={company} />;
+}
+
+function CompanyOverview({ company }: { company: { name: string; cnpj: string; relationCode: string } }) {
+  const relationship = { cnpj: company.cnpj, relationCode: company.relationCode };
+  const account = useCorporateAccount(relationship);
+  const cards = useCardsTotal(relationship);
+  const users = useUsers(company.cnpj);
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="company-identity">
+        <Title order={2} fz="md" id="company-identity" mb="sm">
+          {m.identity}
+        </Title>
+        <dl className={classes.pairs}>
+          <div>
+            <dt>{m.corporateName}</dt>
+            <dd>{company.name}</dd>
+          </div>
+          <div>
+            <dt>{m.cnpj}</dt>
+            <dd>{formatCnpj(company.cnpj)}</dd>
+          </div>
+          <div>
+            <dt>{m.relationCode}</dt>
+            <dd>{company.relationCode}</dd>
+          </div>
+          <div>
+            <dt>{m.relationshipCard}</dt>
+            <dd>
+              <Loaded query={account}>{(a) => `${m.cardEnding} ${a.last4digits}`}</Loaded>
+            </dd>
+          </div>
+        </dl>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Figure
+          title={m.cards}
+          icon={<IconCreditCard size={20} aria-hidden />}
+          hint={m.cardsHint}
+          link={{ to: paths.home, label: m.seeCards }}
+        >
+          <Loaded query={cards}>{(total) => count.format(total)}</Loaded>
+        </Figure>
+        <Figure
+          title={m.users}
+          icon={<IconUsers size={20} aria-hidden />}
+          hint={users.data ? m.usersHint(users.data.filter((u) => u.status === 'ATIVO').length) : null}
+          link={{ to: paths.manageUsers, label: m.manageUsers }}
+        >
+          <Loaded query={users}>{(list) => count.format(list.length)}</Loaded>
+        </Figure>
+      </SimpleGrid>
+
+      <Paper withBorder radius="md" p="md" component="nav" aria-label={m.shortcuts}>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={paths.invoices}
+            variant="light"
+            leftSection={<IconFileInvoice size={18} aria-hidden />}
+          >
+            {m.seeInvoices}
+          </Button>
+          <Button
+            component={Link}
+            to={paths.requestCard}
+            variant="light"
+            leftSection={<IconSquarePlus size={18} aria-hidden />}
+          >
+            {m.requestCard}
+          </Button>
+        </Group>
+      </Paper>
+    </Stack>
   );
 }
