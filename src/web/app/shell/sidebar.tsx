@@ -1,5 +1,5 @@
-import { Box, Button, Divider, Stack, Text } from '@mantine/core';
-import { useLocation, useNavigate } from 'react-router';
+import { Anchor, Box, Button, Divider, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 import { IconBuilding, IconLogout } from '../../ui/index.ts';
@@ -22,9 +22,19 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <Text fz="xs" c="gray.7" fw={600} tt="uppercase">
           {messages.shell.currentCompany}
         </Text>
-        <Text fw={600} lh={1.3}>
+        {/* The company's own screen (Gestão da Empresa) opens from its name; the spec's menu has no item for it. */}
+        <Anchor
+          component={Link}
+          to={paths.companyManagement}
+          onClick={onNavigate}
+          fw={600}
+          lh={1.3}
+          underline="hover"
+          display="block"
+          aria-current={pathname === paths.companyManagement ? 'page' : undefined}
+        >
           {company?.name}
-        </Text>
+        </Anchor>
         <Button
           onClick={() => {
             onNavigate?.();
