@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildBff } from './bff/app.ts';
+import { connectRedis, type RedisLog, redisLocation } from './bff/replay-redis.ts';
 import { ConfigError, parseConfig } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
 import { ensureSpaBuilt } from './platform/spa-build.ts';
@@ -30,15 +31,29 @@ async function main() {
     closers.push(() => provider.close());
   }
 
+  // Redis outages are logged through the BFF's logger once it exists.
+  let redisLog: RedisLog = { warn: (o, m) => console.warn(m, o), info: (o, m) => console.info(m, o) };
+  const redis = config.REDIS_URL
+    ? await connectRedis(
+        config.REDIS_URL,
+        { warn: (o, m) => redisLog.warn(o, m), info: (o, m) => redisLog.info(o, m) },
+        { keyPrefix: config.REDIS_KEY_PREFIX },
+      )
+    : undefined;
   const bff = await buildBff({
     config,
     sql: db.sql,
     upstreams: { prod: upstream, sandbox: config.PROVIDER_SANDBOX_URL ?? upstream },
     staticDir,
     logger,
+    redis,
+    rateLimit: { devices: config.RATE_LIMIT_DEVICES, proxy: config.RATE_LIMIT_PROXY },
+    trustProxy: config.TRUST_PROXY,
   });
+  redisLog = bff.log;
   await bff.listen({ host: config.HOST, port: config.PORT });
   closers.unshift(() => bff.close());
+  if (redis) closers.push(() => redis.quit().catch(() => redis.disconnect()));
   closers.push(() => db.close());
 
   const address = bff.server.address();
@@ -50,6 +65,7 @@ async function main() {
     `  provedor: ${config.PROVIDER_URL ? config.PROVIDER_URL : `embutido em ${upstream}`}`,
     demoPassword ? `  login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}` : '',
     `  SPA: ${spa === 'built' ? 'compilado agora' : 'já compilado'}`,
+    `  cache de replay e limites: ${config.REDIS_URL ? `Redis em ${redisLocation(config.REDIS_URL)}` : 'memória deste processo'}`,
     '',
   ];
   console.info(lines.filter((l) => l !== null).join('\n'));

@@ -1,5 +1,5 @@
 // Replay protection for x-request-id: an id is accepted once per device inside the request-id window.
-// Kept small so a shared (Redis: SET key NX PX) implementation can replace the in-memory one.
+// Kept small so the shared one (replay-redis.ts: SET key NX PX) can replace the in-memory one.
 
 export interface ReplayGuard {
   /**
@@ -9,10 +9,19 @@ export interface ReplayGuard {
   firstSeen(scope: string, requestId: string, expiresAt: number): Promise<boolean>;
 }
 
+/** The guard cannot record the id right now; the app answers 503 BUSY and the client may retry. */
 export class ReplayCapacityError extends Error {
-  constructor() {
-    super('replay cache is full');
+  constructor(message = 'replay cache is full', options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ReplayCapacityError';
+  }
+}
+
+/** The shared store (Redis) did not answer: refused like a full cache, never waved through. */
+export class ReplayStoreUnavailableError extends ReplayCapacityError {
+  constructor(cause: unknown) {
+    super('replay store unavailable', { cause });
+    this.name = 'ReplayStoreUnavailableError';
   }
 }
 

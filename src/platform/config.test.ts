@@ -24,6 +24,20 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads the scale-out settings: rate limits, the Redis key prefix, which proxies to trust', () => {
+    expect(parseConfig({})).toMatchObject({
+      RATE_LIMIT_DEVICES: 30,
+      RATE_LIMIT_PROXY: 3000,
+      REDIS_KEY_PREFIX: 'fidis:',
+      TRUST_PROXY: false,
+    });
+    const c = parseConfig({ RATE_LIMIT_DEVICES: '5', REDIS_URL: 'redis://10.0.0.5:6379', TRUST_PROXY: 'true' });
+    expect(c).toMatchObject({ RATE_LIMIT_DEVICES: 5, REDIS_URL: 'redis://10.0.0.5:6379', TRUST_PROXY: true });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).TRUST_PROXY).toBe('10.0.0.0/8, 192.168.1.7');
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(() => parseConfig({ RATE_LIMIT_PROXY: '0' })).toThrow(/RATE_LIMIT_PROXY/);
+  });
+
   it('treats empty optional URLs as absent', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).SMTP_URL).toBeUndefined();
   });

@@ -4,6 +4,13 @@ import { RSA_DEFAULT_BITS, RSA_MIN_BITS } from '../contracts/constants.ts';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
+// Fastify's trustProxy: false (default), true (believe every hop) or the balancers' addresses/CIDRs, comma-separated.
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v));
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,7 +32,15 @@ export const configSchema = z.object({
     .min(RSA_MIN_BITS, `RSA_KEY_BITS abaixo de ${RSA_MIN_BITS} bits não é seguro`)
     .max(8192)
     .default(RSA_DEFAULT_BITS),
+  /** Replay cache and rate-limit counters shared by every BFF instance; without it each keeps its own. */
   REDIS_URL: optionalUrl,
+  /** Prefix of every key fidis writes to Redis: separate deployments sharing one Redis need different ones. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('fidis:'),
+  /** BFF requests per minute per client address: device registrations and proxied calls. */
+  RATE_LIMIT_DEVICES: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_PROXY: z.coerce.number().int().min(1).default(3000),
+  /** Which proxies to believe about the client address (x-forwarded-for): behind a load balancer. */
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives (built there at start when missing or stale). */
   SPA_DIR: z.string().min(1).default('dist/web'),

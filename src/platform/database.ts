@@ -23,6 +23,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, idle timeout) is an 'error' event on the pool; unheard,
+    // it would crash the process. The pool drops that connection and opens a new one on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL encerrou uma conexão ociosa: ${err.message}`));
     await pool.query('select 1');
     return { kind: 'postgres', client: pool, sql: pool as unknown as SqlRunner, close: () => pool.end() };
   }

@@ -1,0 +1,162 @@
+// The cross-company matrix, generated from the endpoint catalogue: for every endpoint, an operator who does not act
+// for a company aims the call at that company's resources (its accounts, cards, holders, users, invoices, relation).
+// The answer must be a refusal that carries none of the company's data, and no row of any table may change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EndpointName, endpoints } from '../contracts/index.ts';
+import { OTHER_OPERATOR_LOGIN } from '../provider/db/seed.ts';
+import { bearer, createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
+import { changedTables, snapshotTables } from './snapshot.ts';
+import { AIM, loadTarget, requestOf, secretsOf, type Target } from './targets.ts';
+
+/**
+ * How each endpoint must answer a foreign operator. `refused` is the rule; the other kinds are endpoints with
+ * nothing of another company to aim at, documented here rather than skipped, and still checked for leaks and writes.
+ */
+type Expectation =
+  | { kind: 'refused' }
+  | { kind: 'own-scope'; status: number; why: string; mayChange?: string[] }
+  | { kind: 'public'; why: string; mayChange?: string[] };
+
+const refused = { kind: 'refused' } as const;
+
+const EXPECT: Record<EndpointName, Expectation> = {
+  login: {
+    kind: 'public',
+    why: 'Sign-in precedes any company: it names a login. Aimed at the target company’s user with a wrong password it is a plain 401; counting the failure towards the lockout is the intended write.',
+    mayChange: ['portal_users'],
+  },
+  recoverPassword: {
+    kind: 'public',
+    why: 'Recovery precedes any company: a code for the target company’s user that was never issued is refused and writes nothing.',
+  },
+  firstAccess: refused,
+  logout: {
+    kind: 'own-scope',
+    status: 204,
+    why: 'Sign-out names no resource: it revokes the caller’s own session (the only row it changes) and no one else’s.',
+    mayChange: ['user_sessions'],
+  },
+  createCompany: refused,
+  createUser: refused,
+  listUsers: refused,
+  updateUser: refused,
+  updateUserStatus: refused,
+  deleteUser: refused,
+  companies: {
+    kind: 'own-scope',
+    status: 200,
+    why: 'The company list takes no company: it answers the caller’s own companies only.',
+  },
+  accounts: refused,
+  corporateAccount: refused,
+  cardsByDocument: refused,
+  cardsOfAccount: refused,
+  holder: refused,
+  blockCard: refused,
+  blockAccount: refused,
+  deactivateCard: refused,
+  activateCard: refused,
+  consultCard: refused,
+  authorizationHistory: refused,
+  readLimit: refused,
+  changeLimit: refused,
+  embossData: refused,
+  secondCopy: refused,
+  passwordReset: refused,
+  holderUpdate: refused,
+  addressUpdate: refused,
+  invoiceDueDates: refused,
+  invoiceTransactions: refused,
+  corporateInvoice: refused,
+  occurrence: refused,
+  proposal: refused,
+  cepLookup: {
+    kind: 'own-scope',
+    status: 200,
+    why: 'Postal codes are public reference data, not a company’s: the lookup answers the address of a CEP and nothing else.',
+  },
+};
+
+let h: Harness;
+const tokens: Record<string, string> = {};
+const targets: Record<string, Target> = {};
+
+beforeAll(async () => {
+  h = await createHarness();
+  // The CEP answer comes from the cache, so the lookup never leaves the machine.
+  await h.handle.sql.query(`insert into cep_cache (cep, payload, fetched_at) values ('01310100', $1, $2)`, [
+    JSON.stringify({
+      cep: '01310100',
+      logradouro: 'Avenida Paulista',
+      complemento: '',
+      bairro: 'Bela Vista',
+      localidade: 'São Paulo',
+      uf: 'SP',
+    }),
+    h.clock().toISOString(),
+  ]);
+  targets.A = await loadTarget(h.handle.sql, 'Transportadora', 'ana.souza');
+  targets.C = await loadTarget(h.handle.sql, 'Agropecuária', OTHER_OPERATOR_LOGIN);
+  tokens[DEMO.login] = await h.token(DEMO.login, DEMO.password);
+  tokens[OTHER_OPERATOR_LOGIN] = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
+});
+afterAll(() => h.close());
+
+/** The operator of company C aims at company A; the operator of A and B aims at company C. */
+const DIRECTIONS = [
+  { attacker: OTHER_OPERATOR_LOGIN, target: 'A', victim: DEMO.login },
+  { attacker: DEMO.login, target: 'C', victim: OTHER_OPERATOR_LOGIN },
+] as const;
+
+it('has an expectation for every endpoint of the catalogue, and nothing else', () => {
+  expect(Object.keys(EXPECT).sort()).toEqual(Object.keys(endpoints).sort());
+});
+
+describe.each(DIRECTIONS)('operator $attacker against company $target', ({ attacker, target, victim }) => {
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const expectation: Expectation | undefined = EXPECT[name];
+    it(`${name}: ${expectation?.kind ?? 'no case'}`, async () => {
+      if (!expectation) throw new Error(`endpoint ${name} has no cross-company case: add one to EXPECT and AIM`);
+      const t = targets[target] as Target;
+      const aimed = AIM[name](t);
+      const req = requestOf(name, aimed);
+      const endpoint = endpoints[name];
+      // Sign-out spends its session, so it gets one of its own.
+      const token = name === 'logout' ? await h.token(attacker, DEMO.password) : (tokens[attacker] as string);
+
+      const before = await snapshotTables(h.handle.sql);
+      const res = await h.app.inject({
+        method: req.method,
+        url: req.path,
+        headers: { ...(endpoint.public ? {} : bearer(token)), ...req.headers },
+        ...(aimed.body === undefined ? {} : { payload: aimed.body as object }),
+      });
+      const after = await snapshotTables(h.handle.sql);
+
+      for (const secret of secretsOf(t)) expect(res.body, `${name} answered ${secret}`).not.toContain(secret);
+      const changed = changedTables(before, after).filter(
+        (c) => !(expectation.kind !== 'refused' && expectation.mayChange?.some((m) => c.startsWith(`${m} `))),
+      );
+      expect(changed, `${name} changed rows`).toEqual([]);
+
+      if (expectation.kind === 'own-scope') {
+        expect(res.statusCode, res.body).toBe(expectation.status);
+      } else {
+        // A foreign target is unknown (404) or forbidden (403); public calls answer as for a wrong credential.
+        const allowed = expectation.kind === 'public' ? [400, 401, 404, 423] : [403, 404];
+        expect(allowed, `${name} answered ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+        const body = res.json() as { message?: unknown };
+        expect(typeof body.message === 'string' && body.message.length > 0, res.body).toBe(true);
+      }
+      if (name === 'logout') {
+        // The other company's operator is still signed in.
+        const check = await h.app.inject({
+          method: 'GET',
+          url: endpoints.companies.path,
+          headers: bearer(tokens[victim] as string),
+        });
+        expect(check.statusCode).toBe(200);
+      }
+    });
+  }
+});

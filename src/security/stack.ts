@@ -1,0 +1,188 @@
+// The whole server side in one process over real HTTP: the provider on a seeded database, the BFF (on a database
+// of its own, as in production) forwarding to it, a ViaCEP stand-in, and a client that speaks the wire protocol
+// as the browser does (docs/transport.md): fetch the key, register the device, seal every call.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { request } from 'undici';
+import { v7 } from 'uuid';
+import { buildBff } from '../bff/app.ts';
+import { FID } from '../contracts/index.ts';
+import {
+  deriveSessionKey,
+  importPublicKey,
+  openJson,
+  randomAlphanumeric,
+  sealJson,
+  sealToPublicKey,
+} from '../crypto/index.ts';
+import { testConfig } from '../platform/config.ts';
+import type { DatabaseHandle } from '../platform/database.ts';
+import { freshDatabase } from '../platform/test-database.ts';
+import { buildProvider } from '../provider/app.ts';
+import { migrate } from '../provider/db/migrate.ts';
+import { seedDemo } from '../provider/db/seed.ts';
+import { DEMO, TEST_ACCOUNTS } from '../provider/test/harness.ts';
+
+export interface Stack {
+  provider: FastifyInstance;
+  providerUrl: string;
+  providerDb: DatabaseHandle;
+  bffUrl: string;
+  close(): Promise<void>;
+}
+
+/** Answers like ViaCEP: an address for CEPs starting with 0 to 8, `{erro: true}` for those starting with 9. */
+async function startCepStub(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const cep = /\/(\d{8})\//.exec(req.url ?? '')?.[1];
+    res.setHeader('content-type', 'application/json');
+    if (!cep) {
+      res.statusCode = 400;
+      res.end('{"erro":true}');
+      return;
+    }
+    const body = cep.startsWith('9')
+      ? { erro: true }
+      : { cep, logradouro: 'Rua de Teste', complemento: '', bairro: 'Centro', localidade: 'São Paulo', uf: 'SP' };
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ws/{cep}/json/`, server };
+}
+
+/**
+ * `clock` drives the provider's time rules. A fixed clock keeps a session's renewal (a write every 30 s of use)
+ * out of suites that compare the database before and after each call.
+ */
+export async function startStack(opts: { clock?: () => Date } = {}): Promise<Stack> {
+  const cep = await startCepStub();
+  const providerData = await freshDatabase();
+  await migrate(providerData.handle);
+  await seedDemo(providerData.handle, { accounts: TEST_ACCOUNTS, demoLogin: DEMO.login, demoPassword: DEMO.password });
+  const config = testConfig({ CEP_API_URL: cep.url });
+  const provider = buildProvider({
+    db: providerData.handle,
+    config,
+    publicRateLimit: false,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  const providerUrl = await provider.listen({ host: '127.0.0.1', port: 0 });
+  const bffData = await freshDatabase();
+  const bff = await buildBff({
+    config,
+    sql: bffData.handle.sql,
+    upstreams: { prod: providerUrl, sandbox: providerUrl },
+    logger: false,
+    rateLimit: { devices: 10_000, proxy: 1_000_000 },
+  });
+  const bffUrl = await bff.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    provider,
+    providerUrl,
+    providerDb: providerData.handle,
+    bffUrl,
+    async close() {
+      await bff.close();
+      await provider.close();
+      await new Promise((resolve) => cep.server.close(resolve));
+      await bffData.dispose();
+      await providerData.dispose();
+    },
+  };
+}
+
+/** Signs in straight at the provider (as the proxy would forward it) and returns the user token. */
+export async function signIn(providerUrl: string, login: string, password: string): Promise<string> {
+  const res = await request(`${providerUrl}/v0/portal/usuario/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, senha: password }),
+  });
+  const body = (await res.body.json()) as { token?: string };
+  if (res.statusCode !== 200 || !body.token) throw new Error(`login ${login}: ${res.statusCode}`);
+  return body.token;
+}
+
+export interface InnerRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, unknown>;
+  data?: unknown;
+}
+
+export interface ProxyAnswer {
+  status: number;
+  /** The opened payload; null for a bodyless answer. */
+  body: unknown;
+  /** False when the BFF answered in clear (a refusal before the device was known). */
+  sealed: boolean;
+}
+
+/** A registered device: every call is sealed with its session key, the request id as additional data. */
+export class SealedClient {
+  private key?: CryptoKey;
+  private accessToken?: string;
+  private readonly deviceId = crypto.randomUUID();
+
+  constructor(private readonly bffUrl: string) {}
+
+  private headers(requestId: string): Record<string, string> {
+    return {
+      'x-fid': FID,
+      'x-device-id': this.deviceId,
+      'x-env': 'prod',
+      'x-request-id': requestId,
+      'content-type': 'application/json',
+      ...(this.accessToken ? { authorization: `Bearer ${this.accessToken}` } : {}),
+    };
+  }
+
+  async register(): Promise<void> {
+    const keys = (await (await request(`${this.bffUrl}/keys`)).body.json()) as { publicKey: string };
+    const secrets = { cipherAES: randomAlphanumeric(32), tokenAES: randomAlphanumeric(32) };
+    const requestId = v7();
+    const box = await sealToPublicKey(
+      await importPublicKey(keys.publicKey),
+      {
+        fid: FID,
+        id: this.deviceId,
+        ip: '',
+        sessionToken: secrets.tokenAES,
+        sessionCipher: secrets.cipherAES,
+        deviceName: 'security-suite',
+        latitude: 0,
+        longitude: 0,
+        accuracy: 0,
+        fcmToken: '',
+      },
+      requestId,
+    );
+    const res = await request(`${this.bffUrl}/devices`, {
+      method: 'POST',
+      headers: this.headers(requestId),
+      body: JSON.stringify(box),
+    });
+    const body = (await res.body.json()) as { payload: string };
+    if (res.statusCode !== 200) throw new Error(`device registration: ${res.statusCode}`);
+    this.key = await deriveSessionKey(secrets);
+    this.accessToken = (await openJson<{ accessToken: string }>(this.key, body.payload, requestId)).accessToken;
+  }
+
+  async call(inner: InnerRequest): Promise<ProxyAnswer> {
+    if (!this.key) throw new Error('register the device first');
+    const requestId = v7();
+    const res = await request(`${this.bffUrl}/proxy`, {
+      method: 'POST',
+      headers: this.headers(requestId),
+      body: JSON.stringify(await sealJson(this.key, inner, requestId)),
+    });
+    const text = await res.body.text();
+    if (text === '') return { status: res.statusCode, body: null, sealed: false };
+    const json = JSON.parse(text) as { payload?: unknown };
+    if (typeof json.payload === 'string') {
+      return { status: res.statusCode, body: await openJson(this.key, json.payload, requestId), sealed: true };
+    }
+    return { status: res.statusCode, body: json, sealed: false };
+  }
+}

@@ -1,0 +1,276 @@
+// What the security suites aim at: a company's resources read from the seeded database, and for every endpoint
+// of the catalogue a well-formed request naming them. The cross-company matrix sends these requests with an
+// operator of another company; the fuzz mutates them for an operator of the company itself.
+import { randomUUID } from 'node:crypto';
+import { buildPath, type EndpointName, endpoints } from '../contracts/index.ts';
+import type { SqlRunner } from '../platform/database.ts';
+import { cpfFrom } from '../provider/db/seed.ts';
+
+export interface Target {
+  company: { id: number; cnpj: string; relationCode: string; corporateName: string };
+  /** A live holder of the company (NORMAL account, Actived card). */
+  account: {
+    uuid: string;
+    last4: string;
+    cpf: string;
+    holderName: string;
+    motherName: string;
+    email: string;
+    accountNumber: string;
+  };
+  /** A portal user who belongs to this company only. */
+  user: { document: string; login: string; name: string; email: string };
+  /** A due date with a closed invoice. */
+  dueDate: string;
+  digitableLine: string | null;
+}
+
+/** `holder` picks the company's n-th live holder, so suites can give each endpoint a holder of its own. */
+export async function loadTarget(
+  sql: SqlRunner,
+  corporateNamePrefix: string,
+  userLogin: string,
+  holder = 0,
+): Promise<Target> {
+  const one = async <T>(text: string, params: unknown[]): Promise<T> => {
+    const { rows } = await sql.query<T>(text, params);
+    if (!rows[0]) throw new Error(`no row for ${text} ${JSON.stringify(params)}`);
+    return rows[0];
+  };
+  const company = await one<Target['company']>(
+    `select id, cnpj, relation_code as "relationCode", corporate_name as "corporateName"
+       from companies where corporate_name like $1`,
+    [`${corporateNamePrefix}%`],
+  );
+  const account = await one<Target['account']>(
+    `select a.id as uuid, c.last4, a.document_number as cpf, a.holder_name as "holderName",
+            a.mother_name as "motherName", a.email, a.account_number::text as "accountNumber"
+       from accounts a join cards c on c.account_id = a.id and c.card_type = 'TITULAR'
+      where a.company_id = $1 and a.status_description = 'NORMAL' and c.status = 'Actived' and c.active_flag = 'S'
+      order by a.account_number limit 1 offset $2`,
+    [company.id, holder],
+  );
+  const user = await one<Target['user']>(
+    `select u.document, u.login, u.name, u.email from portal_users u
+      where u.login = $1
+        and exists (select 1 from user_companies uc where uc.user_id = u.id and uc.company_id = $2)
+        and not exists (select 1 from user_companies uc where uc.user_id = u.id and uc.company_id <> $2)`,
+    [userLogin, company.id],
+  );
+  const invoice = await one<{ dueDate: string; digitableLine: string | null }>(
+    `select to_char(due_date, 'YYYY-MM-DD') as "dueDate", digitable_line as "digitableLine"
+       from invoices where company_id = $1 order by due_date desc limit 1`,
+    [company.id],
+  );
+  return { company, account, user, ...invoice };
+}
+
+/** What a person could read in an answer and should only ever see for their own companies. */
+export function secretsOf(t: Target): string[] {
+  const list = [
+    t.company.corporateName,
+    t.account.cpf,
+    t.account.holderName,
+    t.account.motherName,
+    t.account.email,
+    t.account.accountNumber,
+    t.user.document,
+    t.user.name,
+    t.user.email,
+  ];
+  if (t.digitableLine) list.push(t.digitableLine);
+  return list;
+}
+
+/** An endpoint call before it is sent: path parameters, the endpoint's own headers, query and body. */
+export interface Aimed {
+  params: Record<string, string>;
+  headers: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+let cpfSeq = 0;
+/** A valid CPF nobody in the seed holds (the seed draws from another generator). */
+export const freshCpf = () =>
+  cpfFrom(`6${String(Date.now() % 1e5).padStart(5, '0')}${String(cpfSeq++ % 1000).padStart(3, '0')}`);
+
+const card = (t: Target) => ({ params: { uuid: t.account.uuid }, headers: {} });
+const last4Header = (t: Target) => ({ params: { uuid: t.account.uuid }, headers: { last4digits: t.account.last4 } });
+const company = (t: Target) => ({ cnpj: t.company.cnpj, relationcode: t.company.relationCode });
+
+export function proposalFor(t: Target, documentNumber = freshCpf()) {
+  return {
+    uuid: randomUUID(),
+    org: '090',
+    logo: 1,
+    clientName: 'Marina Costa Araújo',
+    birthDate: '1988-02-29',
+    maritalStatus: 1,
+    gender: 'F',
+    documentNumber,
+    motherName: 'Helena Costa Araújo',
+    email: 'marina.araujo@exemplo.com.br',
+    embossName: 'MARINA C ARAUJO',
+    addressHome: 'Rua das Acácias',
+    addressHomeNumber: '120',
+    addressHomecomplement: 'Apto 31',
+    district: 'Centro',
+    cityHome: 'Campinas',
+    cityHomeCode: 'SP',
+    zipCode: '13010100',
+    addressWork: '',
+    addressNumberWork: '',
+    addressWorkComplement: '',
+    districtWork: '',
+    cityWork: '',
+    cityCodeWork: '',
+    zipCodeWork: '',
+    dddHome: '',
+    phoneNumberHome: '',
+    dddCellPhone: '19',
+    cellPhone: '991234567',
+    pctCode: 1,
+    annuityCode: 1,
+    discountCode: 1,
+    rateCollectionType: '',
+    rateDiscountPercentage: 0,
+    rmcValue: 0,
+    registrationNumber: '',
+    contractNumber: '',
+    relationCode: t.company.relationCode,
+    mainAccount: 'N',
+    creditLimit: 100,
+    typeAddress: 'R',
+    dayDue: 22,
+    valueIncome: '0.00',
+  };
+}
+
+/**
+ * For every endpoint, a well-formed call naming the target's resources: its company (cnpj and relation code
+ * headers or body), its holder (account uuid, card digits, CPF), its portal user (document) or its invoice.
+ * Typed over the whole catalogue, so a new endpoint does not compile until it has an entry here.
+ */
+export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
+  login: (t) => ({ params: {}, headers: {}, body: { login: t.user.login, senha: 'Senha-Errada-2026' } }),
+  recoverPassword: (t) => ({ params: {}, headers: {}, body: { login: t.user.login, confirmacao: '000000' } }),
+  firstAccess: (t) => ({
+    params: {},
+    headers: {},
+    body: { login: t.user.login, novaSenha: 'NovaSenhaSegura2026', confirmarNovaSenha: 'NovaSenhaSegura2026' },
+  }),
+  logout: () => ({ params: {}, headers: {} }),
+  createCompany: (t) => ({
+    params: {},
+    headers: {},
+    body: { cnpj: t.company.cnpj, corporateName: t.company.corporateName, relationCode: t.company.relationCode },
+  }),
+  createUser: (t) => ({
+    params: {},
+    headers: { cnpj: t.company.cnpj },
+    body: {
+      login: `intruso.${randomUUID().slice(0, 8)}`,
+      numCelular: 912345678,
+      nomeUsuario: 'Usuário Intruso',
+      numeroDocumento: freshCpf(),
+      ddd: 11,
+      ddi: 55,
+      listaPerfis: [''],
+      email: 'intruso@exemplo.com.br',
+    },
+  }),
+  listUsers: (t) => ({ params: {}, headers: { cnpj: t.company.cnpj }, query: { page: '0', limit: '10' } }),
+  updateUser: (t) => ({
+    params: { documentNumber: t.user.document },
+    headers: {},
+    body: {
+      ddd: 11,
+      ddi: 55,
+      email: 'trocado@exemplo.com.br',
+      nomeUsuario: 'Nome Trocado',
+      numeroCelular: 911112222,
+      listaPerfis: [''],
+    },
+  }),
+  updateUserStatus: (t) => ({ params: { documentNumber: t.user.document }, headers: {}, body: { status: 'INATIVO' } }),
+  deleteUser: (t) => ({ params: { numeroDocumento: t.user.document }, headers: {} }),
+  companies: () => ({ params: {}, headers: {} }),
+  accounts: (t) => ({ params: {}, headers: { ...company(t), startaccount: '', direction: 'N' } }),
+  corporateAccount: (t) => ({ params: {}, headers: company(t) }),
+  cardsByDocument: (t) => ({ params: { documentNumber: t.account.cpf }, headers: company(t) }),
+  cardsOfAccount: card,
+  holder: card,
+  blockCard: (t) => ({
+    ...card(t),
+    body: { descriptionOccurrence: 'Perda', last4digits: t.account.last4, blockingReason: 'P' },
+  }),
+  blockAccount: (t) => ({ ...card(t), body: { last4Digits: t.account.last4 } }),
+  deactivateCard: (t) => ({ ...card(t), body: { last4digits: t.account.last4 } }),
+  activateCard: (t) => ({ ...card(t), body: { last4digits: t.account.last4, action: 'A' } }),
+  consultCard: (t) => ({ params: { uuid: t.account.uuid }, headers: { last4digits: t.account.last4, product: '1' } }),
+  authorizationHistory: last4Header,
+  readLimit: last4Header,
+  changeLimit: (t) => ({ ...card(t), body: { availableLimit: 500, changeLimit: 'S', last4digits: t.account.last4 } }),
+  embossData: last4Header,
+  secondCopy: (t) => ({
+    ...card(t),
+    body: {
+      last4digits: t.account.last4,
+      reasonReissueCard: 'P',
+      embossName: 'NOME NO CARTAO',
+      deficiencyVisualdescription: '',
+      line4Emboss: '',
+    },
+  }),
+  passwordReset: (t) => ({ ...card(t), body: { last4digits: t.account.last4, userId: '123456789' } }),
+  holderUpdate: (t) => ({
+    ...card(t),
+    body: {
+      last4digits: t.account.last4,
+      motherName: 'Maria Aparecida Santos',
+      name: 'João Pedro Albuquerque',
+      birthDate: '29021988',
+      email: 'joao.albuquerque@exemplo.com.br',
+      phoneNumber: '33334444',
+      dddPhone: '11',
+      cellPhoneNumber: '987654321',
+      dddCellPhone: '21',
+      gender: 'O',
+    },
+  }),
+  addressUpdate: (t) => ({
+    ...card(t),
+    body: {
+      addressHome: 'Avenida Paulista',
+      addressHomeNumber: '1000',
+      addressHomeComplement: '',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      zipCode: '01310200',
+    },
+  }),
+  invoiceDueDates: last4Header,
+  invoiceTransactions: (t) => ({
+    params: { uuid: t.account.uuid },
+    headers: { last4digits: t.account.last4, duedate: t.dueDate },
+  }),
+  corporateInvoice: (t) => ({ params: {}, headers: { cnpj: t.company.cnpj, duedate: t.dueDate } }),
+  occurrence: (t) => ({
+    ...card(t),
+    body: { last4digits: t.account.last4, modalityType: 'ISSUE_CARD_2_WAY', openingText: 'Registro' },
+  }),
+  proposal: (t) => {
+    const body = proposalFor(t);
+    return { params: { documentNumber: body.documentNumber }, headers: { systemname: 'spark' }, body };
+  },
+  cepLookup: () => ({ params: { cep: '01310100' }, headers: {} }),
+};
+
+/** The aimed call as a method, a path (with its query) and headers; path parameters are URI-encoded. */
+export function requestOf(name: EndpointName, aimed: Aimed) {
+  const endpoint = endpoints[name];
+  const query = aimed.query ? `?${new URLSearchParams(aimed.query).toString()}` : '';
+  return { method: endpoint.method, path: buildPath(name, aimed.params) + query, headers: aimed.headers };
+}
