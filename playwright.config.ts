@@ -23,9 +23,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
+  // The provider-down flow crashes a stack of its own and does not depend on the width: it runs at 1280 only.
   projects: [
-    { name: 'mobile-360', use: { viewport: { width: 360, height: 740 } } },
-    { name: 'tablet-768', use: { viewport: { width: 768, height: 1024 } } },
+    { name: 'mobile-360', use: { viewport: { width: 360, height: 740 } }, testIgnore: /resilience\.spec\.ts$/ },
+    { name: 'tablet-768', use: { viewport: { width: 768, height: 1024 } }, testIgnore: /resilience\.spec\.ts$/ },
     { name: 'desktop-1280', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

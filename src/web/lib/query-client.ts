@@ -1,9 +1,13 @@
 // One place turns failures into notifications. A query or mutation that shows its own message inline (the
 // sign-in screens) or must stay silent (the company list) says so with `meta: { silent: true }`.
+// A read that failed because a service was down is asked again every few seconds while it is on screen
+// (recovery.ts), so the screen recovers by itself; nothing is retried at once, so the failure text shows
+// without delay and a user's action is never repeated.
 
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { messages } from '../../contracts/index.ts';
 import { notify } from './notify/index.ts';
+import { isTransientFailure, recoveryInterval } from './recovery.ts';
 import { isApiError } from './transport/index.ts';
 
 declare module '@tanstack/react-query' {
@@ -20,10 +24,19 @@ export function notifyFailure(error: unknown): void {
 }
 
 export function createQueryClient(): QueryClient {
+  // Reads polled back after a transient failure (recovery.ts): their outage is announced once, not at every poll.
+  const failing = new Set<string>();
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) notifyFailure(error);
+        const transient = isTransientFailure(error);
+        const announced = transient && failing.has(query.queryHash);
+        if (transient) failing.add(query.queryHash);
+        else failing.delete(query.queryHash);
+        if (!query.meta?.silent && !announced) notifyFailure(error);
+      },
+      onSuccess: (_data, query) => {
+        failing.delete(query.queryHash);
       },
     }),
     mutationCache: new MutationCache({
@@ -32,7 +45,7 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000, refetchInterval: recoveryInterval },
       mutations: { retry: false },
     },
   });

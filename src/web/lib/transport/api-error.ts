@@ -35,3 +35,6 @@ export function toApiError(status: number, body: unknown): ApiError {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The BFF could not be reached at all (offline, restarting): status 0 with this code. */
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';

@@ -6,7 +6,7 @@ import { deriveSessionKey, openJson, openSealedBox, requestIdTime, sealJson, toB
 import { renderApp } from '../../test/render.tsx';
 import { useAppStore } from '../store/app-store.ts';
 import { initialMemoryState, memoryStore } from '../store/memory-store.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, NETWORK_ERROR_CODE } from './api-error.ts';
 import { callApi } from './call-api.ts';
 import { resetTransport, startTransport } from './start-transport.ts';
 import { setUnauthorizedHandler } from './unauthorized.ts';
@@ -168,6 +168,15 @@ describe('transport', () => {
     const error = await callApi('login', { body: { login: 'maria', senha: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: messages.login.failure, code: 'BAD_CREDENTIALS' });
+  });
+
+  it('rejects with a status-0 NETWORK_ERROR, not a TypeError, when the BFF cannot be reached', async () => {
+    const bff = await fakeBff();
+    await startTransport();
+    bff.fetchFn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await callApi('companies').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE, message: messages.proxy.upstream });
   });
 
   it('a provider 401 on a signed-in call goes to the one unauthorized handler', async () => {
