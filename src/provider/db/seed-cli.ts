@@ -20,17 +20,18 @@ const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: c
 try {
   await migrate(handle);
   const started = Date.now();
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const result = await seedDemo(handle, {
     accounts,
     demoLogin: config.DEMO_LOGIN,
     demoPassword,
+    onProgress: (message) => console.info(`${message} (${elapsed()})`),
   });
   if (!result.created) {
     console.info(`Nada a fazer: o operador ${config.DEMO_LOGIN} já existe (${handle.kind}).`);
   } else {
     for (const c of result.companies) console.info(`${c.corporateName} (${c.cnpj}): ${c.accounts} contas`);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.info(`Operador ${config.DEMO_LOGIN} (senha: ${demoPassword}) criado em ${seconds} s (${handle.kind}).`);
+    console.info(`Operador ${config.DEMO_LOGIN} (senha: ${demoPassword}) criado em ${elapsed()} (${handle.kind}).`);
   }
 } finally {
   await handle.close();

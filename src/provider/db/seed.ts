@@ -3,12 +3,13 @@
 // insert skips what is already there; the demo operator is written last and marks a finished seed.
 import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../platform/database.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { createDb, type Db } from './client.ts';
 import { accounts, cards, companies, portalUsers, userCompanies } from './schema.ts';
+import { BULK_CHUNK, type BulkRange, insertBulkRange, skippedRows, withoutSecondaryIndexes } from './seed-bulk.ts';
 import { CITIES, COMPLEMENTS, FEMALE_NAMES, MALE_NAMES, STREETS, SURNAMES } from './seed-data.ts';
 import { seedHistory } from './seed-history.ts';
 import { seedInvoices } from './seed-invoices.ts';
@@ -20,6 +21,10 @@ export interface SeedOptions {
   demoPassword: string;
   /** Rows per multi-row insert. */
   batchSize?: number;
+  /** Generated holders per insert statement of a big company (seed-bulk.ts). */
+  bulkChunk?: number;
+  /** Told how far a big seed has got. */
+  onProgress?: (message: string) => void;
 }
 
 export interface SeedResult {
@@ -31,6 +36,11 @@ export interface SeedResult {
 
 /** Above 800 so company A's card list shows the '...' after page 15. */
 export const DEFAULT_DEMO_ACCOUNTS = 1000;
+/**
+ * Holders written row by row in JavaScript (every scenario, the exact demo data); a bigger company gets the rest
+ * from the database's own generator (seed-bulk.ts), which is what makes a million holders take seconds.
+ */
+export const HANDWRITTEN_ACCOUNTS = DEFAULT_DEMO_ACCOUNTS;
 export const OTHER_OPERATOR_LOGIN = 'outra';
 /** The demo company's other operators; the first three were invited and have not signed in yet. */
 export const TEAM = [
@@ -210,7 +220,88 @@ function holder(rng: Rng, companyId: number, accountNumber: bigint, index: numbe
   return [account, card];
 }
 
-async function seedCompany(db: Db, spec: CompanySpec, requested: number, batchSize: number) {
+interface BulkFill {
+  companyId: number;
+  /** The last hand-written account number. */
+  after: bigint;
+  /** CPFs of the hand-written holders, which the generated ones must not repeat. */
+  takenCpfs: string[];
+  /** Generated holders wanted. */
+  rows: number;
+  salt: number;
+  chunk: number;
+  onProgress?: (message: string) => void;
+}
+
+/** Splits rows 1, 2, … into ranges of `chunk` generated holders each, leaving out the skipped rows. */
+function planRanges(fill: BulkFill): BulkRange[] {
+  const skip = skippedRows(fill.takenCpfs);
+  const ranges: BulkRange[] = [];
+  let last = 0n;
+  for (let planned = 0; planned < fill.rows; ) {
+    const want = Math.min(fill.chunk, fill.rows - planned);
+    const first = last + 1n;
+    let end = first + BigInt(want) - 1n;
+    while (Number(end - first) + 1 - skip.filter((s) => s >= first && s <= end).length < want) end += 1n;
+    const skipped = skip.filter((s) => s >= first && s <= end);
+    ranges.push({
+      companyId: fill.companyId,
+      after: fill.after,
+      salt: fill.salt,
+      firstIndex: HANDWRITTEN_ACCOUNTS,
+      first,
+      last: end,
+      skip: skipped,
+    });
+    planned += want;
+    last = end;
+  }
+  return ranges;
+}
+
+/**
+ * Generates the holders past the hand-written ones in one transaction, so a run is all or nothing: a later run
+ * finds either none of them (and generates them) or all of them (and moves on).
+ */
+async function fillBulk(db: Db, fill: BulkFill): Promise<void> {
+  const [present] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.companyId, fill.companyId), gt(accounts.accountNumber, fill.after)))
+    .limit(1);
+  if (present) return;
+  const ranges = planRanges(fill);
+  await db.transaction(async (tx) => {
+    const load = async () => {
+      let done = 0;
+      for (const range of ranges) {
+        await insertBulkRange(tx, range);
+        done += Number(range.last - range.first) + 1 - range.skip.length;
+        fill.onProgress?.(`${(HANDWRITTEN_ACCOUNTS + done).toLocaleString('pt-BR')} contas geradas`);
+      }
+      await tx
+        .update(companies)
+        .set({ totalSubAccounts: sql`${companies.totalSubAccounts} + ${done}` })
+        .where(eq(companies.id, fill.companyId));
+    };
+    // Below one range, rebuilding whole indexes would cost more than updating them.
+    if (ranges.length > 1) {
+      await withoutSecondaryIndexes(tx, ['accounts', 'cards'], load);
+      fill.onProgress?.('índices e chaves estrangeiras refeitos');
+    } else await load();
+  });
+}
+
+async function seedCompany(
+  db: Db,
+  spec: CompanySpec,
+  requested: number,
+  {
+    batchSize,
+    bulkChunk,
+    onProgress,
+  }: Required<Pick<SeedOptions, 'batchSize' | 'bulkChunk'>> & Pick<SeedOptions, 'onProgress'>,
+) {
   const cnpj = cnpjFrom(spec.cnpjBase);
   await db
     .insert(companies)
@@ -221,14 +312,17 @@ async function seedCompany(db: Db, spec: CompanySpec, requested: number, batchSi
 
   const rng = prng(spec.seed);
   const size = spec.size(requested);
+  const handwritten = Math.min(size, HANDWRITTEN_ACCOUNTS);
+  const takenCpfs: string[] = [];
   let accountNumber = spec.accountBase;
-  for (let start = 0; start < size; start += batchSize) {
+  for (let start = 0; start < handwritten; start += batchSize) {
     const rows: [AccountRow, CardRow][] = [];
-    for (let i = start; i < Math.min(size, start + batchSize); i++) {
+    for (let i = start; i < Math.min(handwritten, start + batchSize); i++) {
       // Gaps between account numbers, as a real platform has, keep the keyset honest.
       accountNumber += BigInt(rng.int(1, 3));
       rows.push(holder(rng, company.id, accountNumber, i));
     }
+    takenCpfs.push(...rows.map(([a]) => a.documentNumber));
     await db.transaction(async (tx) => {
       const inserted = await bulkInsert(
         tx,
@@ -248,6 +342,11 @@ async function seedCompany(db: Db, spec: CompanySpec, requested: number, batchSi
         .where(eq(companies.id, company.id));
     });
   }
+  if (size > handwritten) {
+    const rows = size - handwritten;
+    const fill = { companyId: company.id, after: accountNumber, takenCpfs, rows, salt: spec.seed, chunk: bulkChunk };
+    await fillBulk(db, { ...fill, onProgress });
+  }
   return { id: company.id, corporateName: spec.corporateName, cnpj, accounts: size };
 }
 
@@ -258,9 +357,13 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   if (existing.length > 0) return { created: false, companies: [], newcomers: [] };
 
   const requested = opts.accounts ?? DEFAULT_DEMO_ACCOUNTS;
-  const batchSize = opts.batchSize ?? 1000;
+  const sizes = {
+    batchSize: opts.batchSize ?? 1000,
+    bulkChunk: opts.bulkChunk ?? BULK_CHUNK,
+    onProgress: opts.onProgress,
+  };
   const seeded = [];
-  for (const spec of COMPANY_SPECS) seeded.push(await seedCompany(db, spec, requested, batchSize));
+  for (const spec of COMPANY_SPECS) seeded.push(await seedCompany(db, spec, requested, sizes));
   // Fresh statistics, or the planner guesses a handful of rows and sorts instead of walking the keyset index.
   await db.execute(sql`analyze accounts, cards`);
   const [a, b, c] = seeded as [(typeof seeded)[0], (typeof seeded)[0], (typeof seeded)[0]];
