@@ -13,25 +13,21 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import type { Redis } from 'ioredis';
 import { jwtVerify, SignJWT } from 'jose';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import { Environment, type EnvironmentName, FID, REQUEST_ID_WINDOW_MS } from '../contracts/constants.ts';
 import { messages } from '../contracts/messages.ts';
-import {
-  CryptoError,
-  deriveSessionKey,
-  importPrivateKey,
-  openJson,
-  openSealedBox,
-  requestIdTime,
-  sealJson,
-} from '../crypto/index.ts';
+import { CryptoError, importPrivateKey, openSealedBox, requestIdTime } from '../crypto/index.ts';
+// The node:crypto envelope: the same wire format as the browser's, without WebCrypto's per-call overhead.
+import { deriveSessionKey, openJson, sealJson, sealText } from '../crypto/server.ts';
 import type { Config } from '../platform/config.ts';
 import type { SqlRunner } from '../platform/database.ts';
 import { allowProxyRequest } from './allowlist.ts';
 import { BffError, refuse } from './errors.ts';
 import { MemoryReplayGuard, ReplayCapacityError, type ReplayGuard } from './replay.ts';
+import { RATE_LIMIT_NAMESPACE, RedisReplayGuard } from './replay-redis.ts';
 import { SessionKeyCache } from './session-cache.ts';
 import { DeviceStore } from './store/devices.ts';
 import { loadOrCreateKeyPair, loadOrCreateTokenSecret } from './store/keys.ts';
@@ -51,8 +47,10 @@ export interface BffOptions {
   now?: () => number;
   /** Requests per minute per client address. */
   rateLimit?: { devices?: number; proxy?: number };
-  /** Replay protection; defaults to this process's memory (use a shared one with several instances). */
+  /** Replay protection; defaults to Redis when `redis` is given, else this process's memory. */
   replayGuard?: ReplayGuard;
+  /** Shared replay cache and rate-limit counters for several instances; the caller opens and closes it. */
+  redis?: Redis;
   /** Fastify trustProxy, when the BFF sits behind a load balancer (the rate limit keys on the client address). */
   trustProxy?: boolean | string | string[];
   upstreamTimeoutMs?: number;
@@ -135,7 +133,7 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
   const tokenSecret = await loadOrCreateTokenSecret(sql);
   const devices = new DeviceStore(sql);
   const sessionKeys = new SessionKeyCache();
-  const replay = opts.replayGuard ?? new MemoryReplayGuard(now);
+  const replay = opts.replayGuard ?? (opts.redis ? new RedisReplayGuard(opts.redis, now) : new MemoryReplayGuard(now));
   const upstreams = new Upstreams(opts.upstreams, opts.upstreamTimeoutMs);
   const deviceOf = new WeakMap<FastifyRequest, DeviceContext>();
 
@@ -193,20 +191,31 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    // Shared counters across instances. Fail open on a Redis error: the limit only sheds load, and /devices and
+    // /proxy are refused (503) by the replay guard, which fails closed, while Redis is down (docs/operations.md).
+    ...(opts.redis ? { redis: opts.redis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true } : {}),
     errorResponseBuilder: () => new BffError(429, 'RATE_LIMITED', messages.proxy.tooMany),
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback-style hooks: they run on every answer, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    duration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+  // One histogram child per (method, route, status): prom-client would otherwise hash the labels on every call.
+  const durationOf = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const id = `${request.method} ${route} ${reply.statusCode}`;
+    let child = durationOf.get(id);
+    if (!child) {
+      child = duration.labels({ method: request.method, route, status_code: String(reply.statusCode) });
+      durationOf.set(id, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.setErrorHandler(async (error: FastifyError | BffError | Error, request, reply) => {
@@ -323,32 +332,40 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
     const auth = header(request, 'authorization') ?? '';
     const token = /^Bearer ([A-Za-z0-9._-]{1,4096})$/.exec(auth)?.[1];
     if (!token) throw refuse.unauthorized();
-    let sub: string | undefined;
-    let sid: unknown;
-    try {
-      const { payload } = await jwtVerify(token, tokenSecret, {
-        algorithms: ['HS256'],
-        issuer: TOKEN_ISSUER,
-        audience: TOKEN_AUDIENCE,
-        currentDate: new Date(now()),
-        requiredClaims: ['sub', 'exp', 'iat'],
-      });
-      sub = payload.sub;
-      sid = payload.sid;
-    } catch {
-      throw refuse.unauthorized();
-    }
-    if (sub !== deviceId || typeof sid !== 'string') throw refuse.unauthorized();
-
     const t = now();
-    let cached = sessionKeys.get(deviceId, sid, t);
+    // The token this session's cache entry already verified: only its expiry is checked again.
+    let cached = sessionKeys.getByVerifiedToken(deviceId, token, t);
     if (!cached) {
-      const session = await devices.find(deviceId);
-      // A re-registration replaced the session: tokens of the previous one no longer open anything.
-      if (!session || session.sessionId !== sid) throw refuse.unauthorized('UNKNOWN_DEVICE');
-      const key = await deriveSessionKey({ cipherAES: session.cipherAES, tokenAES: session.tokenAES });
-      cached = sessionKeys.set(deviceId, sid, key, t);
+      let sub: string | undefined;
+      let sid: unknown;
+      let exp: number | undefined;
+      try {
+        const { payload } = await jwtVerify(token, tokenSecret, {
+          algorithms: ['HS256'],
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          currentDate: new Date(t),
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        sub = payload.sub;
+        sid = payload.sid;
+        exp = payload.exp;
+      } catch {
+        throw refuse.unauthorized();
+      }
+      if (sub !== deviceId || typeof sid !== 'string' || exp === undefined) throw refuse.unauthorized();
+      cached = sessionKeys.get(deviceId, sid, t);
+      if (!cached) {
+        const session = await devices.find(deviceId);
+        // A re-registration replaced the session: tokens of the previous one no longer open anything.
+        if (!session || session.sessionId !== sid) throw refuse.unauthorized('UNKNOWN_DEVICE');
+        const key = await deriveSessionKey({ cipherAES: session.cipherAES, tokenAES: session.tokenAES });
+        cached = sessionKeys.set(deviceId, sid, key, t);
+      }
+      // jose refuses a token once floor(now / 1000) reaches exp, i.e. from exp * 1000 ms on.
+      sessionKeys.rememberVerifiedToken(cached, token, exp * 1000);
     }
+    const sid = cached.sessionId;
     if (t - cached.lastTouchedAt >= LAST_SEEN_EVERY_MS) {
       cached.lastTouchedAt = t;
       devices.touch(deviceId, sid).catch((err) => request.log.warn({ err }, 'could not update last_seen_at'));
@@ -358,6 +375,8 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
     checkRequestId(request);
   };
 
+  // The labelled child once, rather than hashing its label on every forwarded call.
+  const forwarded = proxyOutcomes.labels({ code: 'FORWARDED' });
   app.post(
     '/proxy',
     {
@@ -389,11 +408,11 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
         headers: { ...allowed.headers, 'x-request-id': requestId },
         body: allowed.body,
       });
-      proxyOutcomes.inc({ code: 'FORWARDED' });
+      forwarded.inc();
       request.log.info({ endpoint: allowed.match.name, upstreamStatus: answer.status }, 'proxied');
       reply.code(answer.status);
       if (answer.status === 204 || answer.status === 205) return reply.send();
-      return sealJson(device.key, answer.json ?? null, requestId);
+      return { payload: await sealText(device.key, answer.jsonText, requestId) };
     },
   );
 
@@ -423,6 +442,8 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
       prefix: '/',
       index: false,
       dotfiles: 'ignore',
+      // The build writes .br/.gz siblings (vite.config.ts); serving them keeps the first load small.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res: FastifyReply, path: string) => {
         res.header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,11 +1,15 @@
 // The derived AES key per device session, cached in a bounded LRU so HKDF runs once per session on an instance.
 // Entries carry the session id and expire, so a re-registration made on another instance is picked up.
+// An entry also remembers the access token last verified for it: the browser sends the same token on every call,
+// so its signature is checked once per entry, and only its expiry on each call after that.
+import { timingSafeEqual } from 'node:crypto';
 
 export interface CachedSession {
   sessionId: string;
   key: CryptoKey;
   expiresAt: number;
   lastTouchedAt: number;
+  verifiedToken?: { value: Buffer; expiresAt: number };
 }
 
 export class SessionKeyCache {
@@ -23,10 +27,25 @@ export class SessionKeyCache {
       this.map.delete(deviceId);
       return undefined;
     }
-    // Refresh the LRU position.
-    this.map.delete(deviceId);
-    this.map.set(deviceId, entry);
+    this.refresh(deviceId, entry);
     return entry;
+  }
+
+  /** The device's live entry when `token` is the one already verified for it and has not expired; else undefined. */
+  getByVerifiedToken(deviceId: string, token: string, now: number): CachedSession | undefined {
+    const entry = this.map.get(deviceId);
+    const verified = entry?.verifiedToken;
+    if (!entry || !verified || entry.expiresAt <= now || verified.expiresAt <= now) return undefined;
+    const presented = Buffer.from(token, 'utf8');
+    // Constant-time, so the time of a refusal tells nothing about how much of a live token was guessed.
+    if (presented.length !== verified.value.length || !timingSafeEqual(presented, verified.value)) return undefined;
+    this.refresh(deviceId, entry);
+    return entry;
+  }
+
+  /** Records a token whose signature and claims were just verified for this entry's session; valid until expiresAt. */
+  rememberVerifiedToken(entry: CachedSession, token: string, expiresAt: number): void {
+    entry.verifiedToken = { value: Buffer.from(token, 'utf8'), expiresAt };
   }
 
   set(deviceId: string, sessionId: string, key: CryptoKey, now: number): CachedSession {
@@ -43,5 +62,11 @@ export class SessionKeyCache {
 
   get size(): number {
     return this.map.size;
+  }
+
+  private refresh(deviceId: string, entry: CachedSession): void {
+    // Re-inserting moves the entry to the young end of the LRU.
+    this.map.delete(deviceId);
+    this.map.set(deviceId, entry);
   }
 }

@@ -12,6 +12,8 @@ export interface UpstreamAnswer {
   status: number;
   /** The provider's JSON body (parsed), or undefined for an empty answer. */
   json: unknown;
+  /** The same body as JSON text, checked to parse ("null" for an empty answer): sealed as is, not re-serialised. */
+  jsonText: string;
 }
 
 interface Target {
@@ -38,6 +40,8 @@ export class Upstreams {
           connectTimeout: Math.min(timeoutMs, 5_000),
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
+          // undici stops reading past this, so a huge answer fails without being buffered first.
+          maxResponseSize: MAX_UPSTREAM_BODY_BYTES,
         });
         this.pools.set(u.origin, pool);
       }
@@ -75,25 +79,15 @@ export class Upstreams {
       await res.body.dump().catch(() => undefined);
       throw refuse.upstream();
     }
-    let text = '';
+    let text: string;
     try {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += chunk.length;
-        if (size > MAX_UPSTREAM_BODY_BYTES) {
-          res.body.destroy();
-          throw new Error('upstream answer too large');
-        }
-        chunks.push(chunk);
-      }
-      text = Buffer.concat(chunks).toString('utf8');
+      text = await res.body.text();
     } catch {
       throw refuse.upstream();
     }
-    if (text.trim() === '') return { status, json: undefined };
+    if (text.trim() === '') return { status, json: undefined, jsonText: 'null' };
     try {
-      return { status, json: JSON.parse(text) };
+      return { status, json: JSON.parse(text), jsonText: text };
     } catch {
       throw refuse.upstream('UPSTREAM_INVALID');
     }

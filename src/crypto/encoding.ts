@@ -1,16 +1,23 @@
 // Byte helpers that behave the same in the browser and in Node (no Buffer).
 
+const HEX_DIGITS = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const HEX_TEXT = /^[0-9a-fA-F]*$/;
+/** The value of one hex digit already checked by HEX_TEXT ('0'-'9', then 'a'-'f' in either case). */
+const nibble = (code: number) => (code <= 57 ? code - 48 : (code | 32) - 87);
+
 export function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += b.toString(16).padStart(2, '0');
-  return out;
+  // Joining table entries instead of formatting each byte: envelopes are hex, and this runs on every call.
+  const parts = new Array<string>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) parts[i] = HEX_DIGITS[bytes[i] as number] as string;
+  return parts.join('');
 }
 
 /** Parses strict lower- or upper-case hex of even length; anything else is refused. */
 export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new CryptoError('malformed hex');
+  if (hex.length % 2 !== 0 || !HEX_TEXT.test(hex)) throw new CryptoError('malformed hex');
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++)
+    out[i] = (nibble(hex.charCodeAt(2 * i)) << 4) | nibble(hex.charCodeAt(2 * i + 1));
   return out;
 }
 
@@ -32,9 +39,13 @@ export function fromBase64(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+const encoder = new TextEncoder();
+// Without the stream option every decode() starts afresh, so one fatal decoder serves every call.
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
 export const utf8 = {
-  encode: (s: string) => new TextEncoder().encode(s),
-  decode: (b: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(b),
+  encode: (s: string) => encoder.encode(s),
+  decode: (b: Uint8Array) => decoder.decode(b),
 };
 
 /** Every failure of the envelope protocol: callers map it to one refusal, never to the reason. */

@@ -4,8 +4,10 @@
 import { AES_IV_BYTES } from '../contracts/constants.ts';
 import { CryptoError, fromHex, toHex, utf8 } from './encoding.ts';
 
-const INFO = utf8.encode('fidis/envelope/v1');
-const TAG_BYTES = 16;
+/** HKDF info of the session key; src/crypto/server.ts derives the same key from it. */
+export const ENVELOPE_INFO = 'fidis/envelope/v1';
+export const TAG_BYTES = 16;
+const INFO = utf8.encode(ENVELOPE_INFO);
 
 export interface SessionSecrets {
   cipherAES: string;
