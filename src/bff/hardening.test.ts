@@ -45,6 +45,14 @@ describe('security headers', () => {
     const devices = await fx.app.inject({ method: 'POST', url: '/devices', payload: {} });
     expect(devices.headers['cache-control']).toBe('no-store');
     const proxy = await fx.app.inject({ method: 'POST', url: '/proxy', payload: {} });
+    // Refusals and unknown paths carry the same set (the headers are computed once, sent on every answer).
+    for (const res of [proxy, await fx.app.inject({ method: 'GET', url: '/nada' })]) {
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
     expect(proxy.headers['cache-control']).toBe('no-store');
     expect(proxy.statusCode).toBe(400);
   });

@@ -9,9 +9,28 @@ describe('MemoryReplayGuard', () => {
     expect(await guard.firstSeen('d1', 'r1', 2_000)).toBe(true);
     expect(await guard.firstSeen('d1', 'r1', 2_000)).toBe(false);
     expect(await guard.firstSeen('d2', 'r1', 2_000)).toBe(true);
-    now = 2_001;
-    expect(await guard.firstSeen('d3', 'r9', 3_000)).toBe(true);
+    now = 3_000; // the second the ids expired in has ended
+    expect(await guard.firstSeen('d3', 'r9', 4_000)).toBe(true);
     expect(guard.size).toBe(1);
+  });
+
+  it('sweeps only the ended seconds: a live id stays refused, an expired one is forgotten and may come again', async () => {
+    let now = 10_000;
+    const guard = new MemoryReplayGuard(() => now, 100, 0);
+    expect(await guard.firstSeen('d', 'early', 10_500)).toBe(true);
+    expect(await guard.firstSeen('d', 'same-second', 10_900)).toBe(true);
+    expect(await guard.firstSeen('d', 'late', 20_000)).toBe(true);
+    now = 10_700; // 'early' has expired, but its second has not ended: nothing is swept yet, and it reads as expired
+    expect(await guard.firstSeen('d', 'early', 30_000)).toBe(true);
+    expect(await guard.firstSeen('d', 'same-second', 10_900)).toBe(false);
+    now = 11_000; // the second 10 has ended: 'same-second' goes; 'early' was recorded again and stays
+    expect(await guard.firstSeen('d', 'other', 40_000)).toBe(true);
+    expect(guard.size).toBe(3);
+    expect(await guard.firstSeen('d', 'early', 30_000)).toBe(false);
+    expect(await guard.firstSeen('d', 'late', 20_000)).toBe(false);
+    now = 41_000;
+    guard.sweep();
+    expect(guard.size).toBe(0);
   });
 
   it('fails closed when full of live ids', async () => {

@@ -25,15 +25,19 @@ export class ReplayStoreUnavailableError extends ReplayCapacityError {
   }
 }
 
-/** One process's memory. Expired entries are swept periodically and whenever the map grows past its cap. */
+/**
+ * One process's memory. Ids are also filed by the second they expire in, so a sweep touches only the seconds that
+ * have ended and the ids in them — never the whole map, which under load holds every id of the request-id window.
+ */
 export class MemoryReplayGuard implements ReplayGuard {
   private readonly seen = new Map<string, number>();
+  private readonly bySecond = new Map<number, string[]>();
   private lastSweep = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 1_000_000,
-    private readonly sweepEveryMs = 10_000,
+    private readonly sweepEveryMs = 1_000,
   ) {}
 
   async firstSeen(scope: string, requestId: string, expiresAt: number): Promise<boolean> {
@@ -45,12 +49,24 @@ export class MemoryReplayGuard implements ReplayGuard {
     // Fail closed: forgetting a live id would let it be replayed.
     if (this.seen.size >= this.maxEntries) throw new ReplayCapacityError();
     this.seen.set(key, expiresAt);
+    const second = Math.floor(expiresAt / 1000);
+    const filed = this.bySecond.get(second);
+    if (filed) filed.push(key);
+    else this.bySecond.set(second, [key]);
     return true;
   }
 
   sweep(now = this.now()): void {
     this.lastSweep = now;
-    for (const [key, expiresAt] of this.seen) if (expiresAt <= now) this.seen.delete(key);
+    for (const [second, keys] of this.bySecond) {
+      if ((second + 1) * 1000 > now) continue; // some id of this second may still be live
+      this.bySecond.delete(second);
+      for (const key of keys) {
+        const expiresAt = this.seen.get(key);
+        // An id recorded again after it expired is filed under its new second too; only the stale entry goes.
+        if (expiresAt !== undefined && expiresAt <= now) this.seen.delete(key);
+      }
+    }
   }
 
   get size(): number {
