@@ -23,11 +23,11 @@ import { CryptoError, importPrivateKey, openSealedBox, requestIdTime } from '../
 import { deriveSessionKey, openJson, sealJson, sealText } from '../crypto/server.ts';
 import type { Config } from '../platform/config.ts';
 import type { SqlRunner } from '../platform/database.ts';
+import { sendSecurityHeaders } from '../platform/security-headers.ts';
 import { allowProxyRequest } from './allowlist.ts';
 import { BffError, refuse } from './errors.ts';
 import { MemoryReplayGuard, ReplayCapacityError, type ReplayGuard } from './replay.ts';
 import { RATE_LIMIT_NAMESPACE, RedisReplayGuard } from './replay-redis.ts';
-import { securityHeaders } from './security-headers.ts';
 import { SessionKeyCache } from './session-cache.ts';
 import { DeviceStore } from './store/devices.ts';
 import { loadOrCreateKeyPair, loadOrCreateTokenSecret } from './store/keys.ts';
@@ -168,7 +168,7 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
   // JSON only: a text/plain body (what a cross-site form can send without a preflight) is refused with 415.
   app.removeContentTypeParser('text/plain');
 
-  const security = securityHeaders({
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -188,10 +188,6 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
-    done();
   });
   await app.register(rateLimit, {
     global: false,

@@ -1,12 +1,12 @@
 // The provider (card platform API) as a Fastify app: external plugins, then app plugins, then routes.
 // It is returned ready to `inject` or `listen`; secrets are loaded while the app boots.
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { messages } from '../contracts/messages.ts';
 import type { Config } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
+import { sendSecurityHeaders } from '../platform/security-headers.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
 import { AppError } from './errors.ts';
@@ -54,7 +54,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     genReqId: () => randomUUID(),
   });
 
-  app.register(helmet);
+  sendSecurityHeaders(app);
   // Every call reaches the provider from the BFF's address, so a per-IP limit here would be one limit for the
   // whole portal. The public routes are limited per login instead (the BFF limits per client address).
   app.register(rateLimit, { global: false, hook: 'preHandler', keyGenerator: loginKey });
