@@ -1,30 +1,34 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import './app/initial-styles.ts';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
-import { routes } from './app/routes.tsx';
+import { appNavigator } from './app/navigator.tsx';
+import { preloadRoutes } from './app/routes.tsx';
 import { installSessionHandlers } from './app/session.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { waitForHydration } from './lib/store/index.ts';
 import { startTransport } from './lib/transport/index.ts';
 
-// Boot: start the key exchange at once (its failure shows the start-up alert), restore the persisted state
-// (at most 5 s), then render.
+// Boot: start the key exchange at once (its failure shows the start-up alert) and the chunks of the page being
+// opened, restore the persisted state (at most 5 s), then render.
 startTransport().catch((error: unknown) => console.warn('fidis: falha na inicialização do transporte', error));
+preloadRoutes(window.location.pathname);
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
-installSessionHandlers(router, queryClient);
+installSessionHandlers(appNavigator, queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('elemento #root ausente em index.html');
 
 void waitForHydration().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
+  const root = createRoot(container);
+  // As a transition the first render yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole tree, so input typed while the page starts is not blocked.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 });

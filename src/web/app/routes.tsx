@@ -1,62 +1,89 @@
-// The route table of spec section 2. Every screen is its own chunk, so the login route loads only what it needs.
+// The route table of spec section 2. The login screen, where most visits land, is part of the first load; every
+// other screen is its own chunk, fetched on first use or, for the page being opened, as soon as the app boots
+// (preloadRoutes), so the nested /home chunks do not wait for one another.
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import LoginRoute from '../features/auth/routes/login.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { Fallback, RequireAuth, RequireCompany } from './guards.tsx';
 import { paths } from './paths.ts';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
-  return <Screen />;
-};
+type Load = () => Promise<{ default: ComponentType }>;
+
+/** Mantine's full style sheet: the first paint carries only its own share (initial-styles.ts). */
+const loadFullStyles = () => import('./full-styles.ts');
+
+const preloads = new Map<RouteObject, () => unknown>();
+
+/** A route whose screen loads on demand; the loader runs once, whether React or preloadRoutes asks first. */
+function lazyRoute(load: Load, route: Omit<RouteObject, 'element'> = {}, wrap = (n: ReactNode) => n): RouteObject {
+  let loading: ReturnType<Load> | undefined;
+  const once = () => {
+    loading ??= Promise.all([loadFullStyles(), load()]).then(([, screen]) => screen);
+    return loading;
+  };
+  const Screen = lazy(once);
+  const object = { ...route, element: wrap(<Screen />) } as RouteObject;
+  preloads.set(object, once);
+  return object;
+}
 
 const suspended = (node: ReactNode) => <Suspense fallback={<Spinner size="lg" />}>{node}</Suspense>;
 
-const login = () => import('../features/auth/routes/login.tsx');
-const forgotPassword = () => import('../features/auth/routes/forgot-password.tsx');
-const firstAccess = () => import('../features/auth/routes/first-access.tsx');
-const chooseCompany = () => import('../features/company/routes/choose-company.tsx');
-const shell = () => import('./shell/shell-layout.tsx');
+const holder = () => import('../features/card-details/routes/holder.tsx');
 
 export const routes: RouteObject[] = [
-  { path: paths.login, element: suspended(page(login)) },
-  { path: paths.forgotPassword, element: suspended(page(forgotPassword)) },
-  { path: paths.firstAccess, element: suspended(page(firstAccess)) },
-  { path: paths.chooseCompany, element: <RequireAuth>{suspended(page(chooseCompany))}</RequireAuth> },
-  {
-    path: paths.home,
-    element: (
+  { path: paths.login, element: <LoginRoute /> },
+  lazyRoute(() => import('../features/auth/routes/forgot-password.tsx'), { path: paths.forgotPassword }, suspended),
+  lazyRoute(() => import('../features/auth/routes/first-access.tsx'), { path: paths.firstAccess }, suspended),
+  lazyRoute(
+    () => import('../features/company/routes/choose-company.tsx'),
+    { path: paths.chooseCompany },
+    (node) => <RequireAuth>{suspended(node)}</RequireAuth>,
+  ),
+  lazyRoute(
+    () => import('./shell/shell-layout.tsx'),
+    {
+      path: paths.home,
+      children: [
+        lazyRoute(() => import('../features/cards/routes/cards-list.tsx'), { index: true }),
+        lazyRoute(() => import('../features/card-details/routes/details-layout.tsx'), {
+          path: 'details',
+          children: [
+            lazyRoute(holder, { index: true }),
+            lazyRoute(() => import('../features/card-details/routes/block.tsx'), { path: 'block' }),
+            lazyRoute(() => import('../features/card-details/routes/second-copy.tsx'), { path: 'request2nd' }),
+            lazyRoute(() => import('../features/card-details/routes/unlock.tsx'), { path: 'unlock' }),
+            lazyRoute(() => import('../features/card-details/routes/cancel.tsx'), { path: 'cancel' }),
+            lazyRoute(() => import('../features/card-details/routes/limit.tsx'), { path: 'limit' }),
+            lazyRoute(() => import('../features/card-details/routes/history.tsx'), { path: 'history' }),
+            // Any other /home/details sub-path is the holder editor (spec route table).
+            lazyRoute(holder, { path: '*' }),
+          ],
+        }),
+        lazyRoute(() => import('../features/invoices/routes/invoices.tsx'), { path: 'invoices' }),
+        lazyRoute(() => import('../features/request-card/routes/request-card.tsx'), { path: 'requestcard' }),
+        lazyRoute(() => import('../features/users/routes/create-user.tsx'), { path: 'user/management' }),
+        lazyRoute(() => import('../features/users/routes/manage-users.tsx'), { path: 'user/management/manage' }),
+        lazyRoute(() => import('../features/company-management/routes/company-management.tsx'), {
+          path: 'company/management',
+        }),
+        { path: '*', element: <Navigate to={paths.home} replace /> },
+      ],
+    },
+    (node) => (
       <RequireAuth>
-        <RequireCompany>{suspended(page(shell))}</RequireCompany>
+        <RequireCompany>{suspended(node)}</RequireCompany>
       </RequireAuth>
     ),
-    children: [
-      { index: true, element: page(() => import('../features/cards/routes/cards-list.tsx')) },
-      {
-        path: 'details',
-        element: page(() => import('../features/card-details/routes/details-layout.tsx')),
-        children: [
-          { index: true, element: page(() => import('../features/card-details/routes/holder.tsx')) },
-          { path: 'block', element: page(() => import('../features/card-details/routes/block.tsx')) },
-          { path: 'request2nd', element: page(() => import('../features/card-details/routes/second-copy.tsx')) },
-          { path: 'unlock', element: page(() => import('../features/card-details/routes/unlock.tsx')) },
-          { path: 'cancel', element: page(() => import('../features/card-details/routes/cancel.tsx')) },
-          { path: 'limit', element: page(() => import('../features/card-details/routes/limit.tsx')) },
-          { path: 'history', element: page(() => import('../features/card-details/routes/history.tsx')) },
-          // Any other /home/details sub-path is the holder editor (spec route table).
-          { path: '*', element: page(() => import('../features/card-details/routes/holder.tsx')) },
-        ],
-      },
-      { path: 'invoices', element: page(() => import('../features/invoices/routes/invoices.tsx')) },
-      { path: 'requestcard', element: page(() => import('../features/request-card/routes/request-card.tsx')) },
-      { path: 'user/management', element: page(() => import('../features/users/routes/create-user.tsx')) },
-      { path: 'user/management/manage', element: page(() => import('../features/users/routes/manage-users.tsx')) },
-      {
-        path: 'company/management',
-        element: page(() => import('../features/company-management/routes/company-management.tsx')),
-      },
-      { path: '*', element: <Navigate to={paths.home} replace /> },
-    ],
-  },
+  ),
   { path: '*', element: <Fallback /> },
 ];
+
+/**
+ * Starts loading every chunk the screens of `pathname` need, in parallel. Called at boot: otherwise /home would
+ * fetch the shell, render it, and only then discover and fetch the cards list.
+ */
+export function preloadRoutes(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) void preloads.get(route)?.();
+}

@@ -1,18 +1,16 @@
 // Every provider call goes through here: inner request sealed, POST /proxy, answer opened (docs/transport.md).
+import { ENVIRONMENT_NAME, ORG, SUPPLIER, SYSTEM_NAME } from '../../../contracts/constants.ts';
+import { messages } from '../../../contracts/messages.ts';
 import {
   buildPath,
-  ENVIRONMENT_NAME,
   type EndpointName,
-  endpoints,
-  ORG,
+  endpointRoutes as endpoints,
   PROVIDER_HOSTS,
-  SUPPLIER,
-  SYSTEM_NAME,
-} from '../../../contracts/index.ts';
+} from '../../../contracts/routes.ts';
 import { openJson, sealJson } from '../../../crypto/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { memoryStore } from '../store/memory-store.ts';
-import { toApiError } from './api-error.ts';
+import { ApiError, NETWORK_ERROR_CODE, toApiError } from './api-error.ts';
 import { ensureTransport, reRegister } from './start-transport.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 import { bffHeaders, newRequestId, readJson, sealedPayload } from './wire.ts';
@@ -63,11 +61,17 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
 
   const requestId = newRequestId();
   const sealed = await sealJson(key, inner, requestId);
-  const response = await fetch('/proxy', {
-    method: 'POST',
-    headers: { ...bffHeaders(requestId, userToken), 'Content-Type': 'application/json' },
-    body: JSON.stringify(sealed),
-  });
+  let response: Response;
+  try {
+    response = await fetch('/proxy', {
+      method: 'POST',
+      headers: { ...bffHeaders(requestId, userToken), 'Content-Type': 'application/json' },
+      body: JSON.stringify(sealed),
+    });
+  } catch {
+    // A rejected fetch is a network failure, not a refusal: it gets a status the screens can tell apart.
+    throw new ApiError(0, messages.proxy.upstream, NETWORK_ERROR_CODE);
+  }
   const raw = await readJson(response);
   const payload = sealedPayload(raw);
 

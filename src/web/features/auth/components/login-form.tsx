@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError, STARTUP_FAILED_CODE } from '../../../lib/transport/index.ts';
 import { FormAlert, IconLock, IconUser } from '../../../ui/index.ts';
-import { useLogin } from '../api/login.ts';
+import { loadLoginSchema, useLogin } from '../api/login.ts';
 import { usePendingFirstAccess } from '../pending-first-access.ts';
 
 /** The reason a failed sign-in shows: the server's message, or the spec's default. */
@@ -55,7 +55,7 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
+    <form onSubmit={onSubmit} onFocusCapture={() => void loadLoginSchema()} noValidate aria-busy={mutation.isPending}>
       <Stack gap="md">
         <FormAlert message={error} />
         <TextInput

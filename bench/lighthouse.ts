@@ -1,0 +1,172 @@
+// Lighthouse (mobile profile, simulated throttling: the default config) on the product started as `npm start`
+// starts it, against the goals of issue 7: performance >= 95, LCP <= 2.5 s, CLS <= 0.1. Pages: the login screen
+// and /home with the demo data. For /home the demo operator signs in and picks the first company through
+// Playwright connected to the same Chromium, so the persisted session (localStorage key `fidis`) is in place;
+// Lighthouse's storage reset clears caches but not localStorage, so /home is still measured on a cold cache.
+// Each page is measured RUNS times and the median run (by score) is printed. Nothing here asserts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3520);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'Bench-lighthouse-2026';
+const GOALS = { score: 95, lcpMs: 2500, cls: 0.1 };
+const root = resolve(import.meta.dirname, '..');
+const dataDir = join(root, '.bench-data', `lighthouse-${PORT}`);
+
+interface Figures {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Lighthouse's measure of the host's CPU: the 4x slowdown it simulates assumes a fast desktop. */
+  benchmarkIndex: number;
+}
+
+let lighthouseVersion = '';
+const children: ChildProcess[] = [];
+const profile = mkdtempSync(join(tmpdir(), 'fidis-lighthouse-chromium-'));
+try {
+  rmSync(dataDir, { recursive: true, force: true });
+  // tsx itself rather than through npx, so the SIGTERM at the end reaches the product.
+  const product = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: join(dataDir, 'db'),
+      // Its own build, so a build another run is serving is neither reused stale nor replaced under it.
+      SPA_DIR: join(dataDir, 'spa'),
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  children.push(product);
+  await waitForHealth(product);
+
+  const { browser, port } = await launchChromium();
+  children.push(browser);
+
+  const results: Array<[string, Figures]> = [];
+  results.push(['/ (login)', await measure(`${BASE}/`, port)]);
+  await signInWithDemo(port);
+  results.push(['/home', await measure(`${BASE}/home`, port)]);
+
+  console.info(`Lighthouse ${lighthouseVersion}, mobile profile, simulated throttling, median of ${RUNS} runs`);
+  console.info('page        score  LCP ms  CLS    TBT ms  FCP ms   score/95  LCP/2500  CLS/0.1');
+  for (const [page, f] of results) {
+    console.info(
+      [
+        page.padEnd(10),
+        String(f.score).padStart(6),
+        f.lcpMs.toFixed(0).padStart(7),
+        f.cls.toFixed(3).padStart(6),
+        f.tbtMs.toFixed(0).padStart(7),
+        f.fcpMs.toFixed(0).padStart(7),
+        (f.score / GOALS.score).toFixed(2).padStart(9),
+        (f.lcpMs / GOALS.lcpMs).toFixed(2).padStart(9),
+        (f.cls / GOALS.cls).toFixed(2).padStart(8),
+      ].join(' '),
+    );
+  }
+  console.info('score/95 at or above 1 meets the goal; LCP and CLS ratios at or below 1 do.');
+  const host = results.map(([page, f]) => `${page} ${f.benchmarkIndex.toFixed(0)}`).join(', ');
+  // A busy machine slows the observed main thread, and the simulation multiplies that by 4: scores drop.
+  console.info(
+    `host benchmarkIndex (median run): ${host}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+  );
+} finally {
+  for (const child of children.reverse()) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => new Promise((done) => (c.exitCode === null ? c.once('exit', done) : done(0)))));
+  rmSync(profile, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitForHealth(product: ChildProcess) {
+  // The first start builds the SPA and generates the RSA key: allow it a few minutes on a busy machine.
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (product.exitCode !== null) throw new Error(`o produto terminou ao iniciar (código ${product.exitCode})`);
+    try {
+      if ((await fetch(`${BASE}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(`${BASE}/health não respondeu`);
+}
+
+/** Debian's Chromium with a DevTools port, shared by Playwright (sign-in) and Lighthouse (the audits). */
+function launchChromium(): Promise<{ browser: ChildProcess; port: number }> {
+  const browser = spawn(
+    '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return new Promise((done, fail) => {
+    let seen = '';
+    browser.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
+      if (match) done({ browser, port: Number(match[1]) });
+    });
+    browser.once('exit', (code) => fail(new Error(`o Chromium terminou (código ${code}): ${seen}`)));
+  });
+}
+
+async function signInWithDemo(port: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${BASE}/`);
+  await page.getByLabel('Usuário').fill('demo');
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'ENTRAR' }).click();
+  await page.waitForURL(/choose\/company/);
+  await page.getByPlaceholder('Escolha uma empresa').click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'ACESSAR' }).click();
+  await page.waitForURL(/\/home/);
+  await page.close();
+  // Disconnects Playwright only: the browser, and the session in its profile, stay for Lighthouse.
+  await browser.close();
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
+    const { lhr } = result;
+    lighthouseVersion = lhr.lighthouseVersion;
+    if (lhr.runtimeError) throw new Error(`Lighthouse em ${url}: ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} terminou em ${lhr.finalDisplayedUrl}: a sessão não foi mantida`);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    runs.push({
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: metric('largest-contentful-paint'),
+      cls: metric('cumulative-layout-shift'),
+      tbtMs: metric('total-blocking-time'),
+      fcpMs: metric('first-contentful-paint'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    });
+  }
+  runs.sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
+  return runs[Math.floor(runs.length / 2)]!;
+}

@@ -1,0 +1,101 @@
+// The endpoint route table: what a client needs to build a provider request (method, path, headers, hosts),
+// without the zod body schemas the BFF and the provider validate with (endpoints.ts adds those). The SPA's
+// transport imports this module, so zod stays out of the JavaScript every screen loads first.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface EndpointRoute {
+  method: HttpMethod;
+  /** Path template; `{name}` marks a path parameter. */
+  path: string;
+  /** Request headers this endpoint reads besides the common ones (lower-case). */
+  headers: readonly string[];
+  /** Query keys this endpoint accepts (only the user list has any). */
+  query: readonly string[];
+  /** True for the calls made before a user is signed in. */
+  public?: boolean;
+  systemName?: 'fidis' | 'spark';
+}
+
+/** Headers every provider call may carry (spec section 7: bearer, environment, system, supplier, org). */
+export const COMMON_HEADERS = [
+  'authorization',
+  'environmentname',
+  'systemname',
+  'content-type',
+  'accept',
+  'supplier',
+  'org',
+] as const;
+
+const r = (
+  method: HttpMethod,
+  path: string,
+  opts: Partial<Omit<EndpointRoute, 'method' | 'path'>> = {},
+): EndpointRoute => ({ method, path, headers: [], query: [], ...opts });
+
+export const endpointRoutes = {
+  // Portal users (layer 2, portal user endpoints)
+  login: r('POST', '/v0/portal/usuario/login', { public: true }),
+  recoverPassword: r('POST', '/v0/portal/usuario/recuperarsenha', { public: true }),
+  firstAccess: r('PUT', '/v0/portal/usuario/primeiroacesso'),
+  logout: r('POST', '/v0/portal/usuario/logout'),
+  createCompany: r('POST', '/v0/portal/empresa/'),
+  /** Header `cnpj`: the operator's chosen company, the one the new user joins (docs/decisions.md). */
+  createUser: r('POST', '/v0/portal/usuario/', { headers: ['cnpj'] }),
+  /** Header `cnpj` (optional): only that company's users; without it, those of all the operator's companies. */
+  listUsers: r('GET', '/v0/portal/usuario/todos', { query: ['page', 'limit', 'direction'], headers: ['cnpj'] }),
+  updateUser: r('PATCH', '/v0/portal/usuario/{documentNumber}'),
+  updateUserStatus: r('PUT', '/v0/portal/usuario/status/{documentNumber}'),
+  deleteUser: r('DELETE', '/v0/portal/usuario/{numeroDocumento}'),
+
+  // Card platform (layer 2, card endpoints)
+  companies: r('GET', '/v1/corporate/companies'),
+  accounts: r('GET', '/v1/corporate/accounts', { headers: ['cnpj', 'relationcode', 'startaccount', 'direction'] }),
+  /** Not shown by the spec: the relationship's own account, found by cnpj and relation code (docs/decisions.md). */
+  corporateAccount: r('GET', '/v1/corporate/account', { headers: ['cnpj', 'relationcode'] }),
+  cardsByDocument: r('GET', '/v1/cards/{documentNumber}', { headers: ['cnpj', 'relationcode'] }),
+  cardsOfAccount: r('GET', '/v1/cards/account/{uuid}'),
+  holder: r('GET', '/v1/accounts/data/{uuid}'),
+  blockCard: r('POST', '/v1/cards/block/{uuid}'),
+  blockAccount: r('PUT', '/v1/account/block/{uuid}'),
+  deactivateCard: r('POST', '/v1/cards/deactivation/{uuid}'),
+  activateCard: r('POST', '/v1/cards/activation/{uuid}'),
+  consultCard: r('GET', '/v2/card/consult/{uuid}', { headers: ['last4digits', 'product'] }),
+  authorizationHistory: r('GET', '/v2/authorization/history/consult/{uuid}', { headers: ['last4digits'] }),
+  readLimit: r('GET', '/v1/limit/management/{uuid}', { headers: ['last4digits'] }),
+  changeLimit: r('PUT', '/v1/limit/management/{uuid}'),
+  /** Not shown by the spec: the emboss name and visual-deficiency indicator read (docs/decisions.md). */
+  embossData: r('GET', '/v1/cards/emboss/{uuid}', { headers: ['last4digits'] }),
+  secondCopy: r('POST', '/v1/cards/issue/2way/{uuid}'),
+  passwordReset: r('POST', '/v1/cards/password/reset/{uuid}'),
+  holderUpdate: r('PUT', '/v1/client/account/{uuid}'),
+  addressUpdate: r('PUT', '/v1/client/address/{uuid}'),
+  invoiceDueDates: r('GET', '/v2/invoice/duedate/{uuid}', { headers: ['last4digits'] }),
+  invoiceTransactions: r('GET', '/v2/invoice/transactions/{uuid}', { headers: ['duedate', 'last4digits'] }),
+  corporateInvoice: r('GET', '/v2/invoice/corporate', { headers: ['duedate', 'cnpj'] }),
+  occurrence: r('POST', '/v1/occurrence/registration/{uuid}'),
+  proposal: r('POST', '/v2/proposal/corporate/{documentNumber}', { systemName: 'spark' }),
+  /** Not shown by the spec: the CEP lookup, answered by the provider from CEP_API_URL with a cache (docs/decisions.md). */
+  cepLookup: r('GET', '/v1/address/cep/{cep}'),
+} as const satisfies Record<string, EndpointRoute>;
+
+export type EndpointName = keyof typeof endpointRoutes;
+
+/** Fills a path template: every parameter is URI-encoded, and a missing one is a programming error. */
+export function buildPath(name: EndpointName, params: Record<string, string> = {}): string {
+  return endpointRoutes[name].path.replace(/\{(\w+)\}/g, (_, p: string) => {
+    const v = params[p];
+    if (v === undefined) throw new Error(`missing path parameter ${p} for ${name}`);
+    return encodeURIComponent(v);
+  });
+}
+
+/**
+ * The provider bases the client addresses, per environment. The BFF maps the base onto the real upstream
+ * (PROVIDER_URL), so the browser never learns the internal topology; the homologation host is a sandbox host.
+ */
+export const PROVIDER_HOSTS = {
+  prod: ['https://api.fidis.com.br'],
+  sandbox: ['https://sandbox.api.fidis.com.br', 'https://homolog.api.fidis.com.br'],
+} as const;

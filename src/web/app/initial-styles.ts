@@ -1,0 +1,23 @@
+// Mantine's styles for the first paint only: its variables and base rules, and the components the entry renders
+// (the sign-in screens, the start-up alert, the spinner). The full sheet, some 30 KB more over the wire and all
+// of it render-blocking, arrives with the first lazy screen (full-styles.ts). Layered builds (`@layer mantine`),
+// so a sheet that loads later never outranks the app's own CSS modules, whatever the order; listed in the order
+// of Mantine's full sheet, so rules of equal weight settle as they do there.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Title.layer.css';
