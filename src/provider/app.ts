@@ -74,6 +74,18 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
+  // For load balancers and orchestration (docs/operations.md): no session needed, and nothing said but ok or not.
+  app.get('/health', async (request, reply) => {
+    try {
+      await opts.db.sql.query('select 1');
+      return { status: 'ok' };
+    } catch (err) {
+      request.log.error({ err }, 'health check failed');
+      reply.code(503);
+      return { status: 'unavailable' };
+    }
+  });
+
   app.register(async (api) => {
     const db = createDb(opts.db);
     const ctx: ProviderContext = {

@@ -1,6 +1,10 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
+import { testConfig } from '../../platform/config.ts';
+import { freshDatabase } from '../../platform/test-database.ts';
+import { buildProvider } from '../app.ts';
+import { migrate } from '../db/migrate.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const MINUTE = 60_000;
@@ -13,6 +17,27 @@ afterAll(() => h.close());
 
 const companies = (headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers });
+
+describe('health', () => {
+  it('answers ok without a session and with no headers of its own to leak, 503 once the database is gone', async () => {
+    const { handle, dispose } = await freshDatabase();
+    await migrate(handle);
+    const app = buildProvider({ db: handle, config: testConfig() });
+    try {
+      const up = await app.inject({ method: 'GET', url: '/health' });
+      expect(up.statusCode).toBe(200);
+      expect(up.json()).toEqual({ status: 'ok' });
+      expect(up.headers['x-content-type-options']).toBe('nosniff');
+      await handle.close();
+      const down = await app.inject({ method: 'GET', url: '/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await app.close();
+      await dispose();
+    }
+  });
+});
 
 describe('bearer sessions', () => {
   it('refuses a request without a token, or with a forged one', async () => {
