@@ -9,9 +9,10 @@ import type { DatabaseHandle } from '../platform/database.ts';
 import { sendSecurityHeaders } from '../platform/security-headers.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
-import { AppError } from './errors.ts';
+import { AppError, invalidInput } from './errors.ts';
 import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { containsNul } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cardControlRoutes } from './routes/card-controls.ts';
@@ -73,6 +74,9 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.params) || containsNul(request.query)) throw invalidInput();
+  });
 
   // For load balancers and orchestration (docs/operations.md): no session needed, and nothing said but ok or not.
   app.get('/health', async (request, reply) => {

@@ -14,3 +14,16 @@ export function parseWith<S extends ZodType>(schema: S, value: unknown): z.outpu
   const field = issue.path.join('.');
   throw invalidInput(field ? `${messages.generic.invalidField} "${field}": ${issue.message}` : issue.message);
 }
+
+/**
+ * True when a string anywhere in `value` holds a NUL character. PostgreSQL text cannot store one and refuses the whole
+ * statement, so such input is refused as invalid before any handler runs (found by src/security/fuzz.test.ts).
+ */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const key in value) {
+    if (key.includes('\u0000') || containsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}

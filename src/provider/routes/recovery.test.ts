@@ -37,6 +37,18 @@ async function attemptsOf(login: string) {
 }
 
 describe('POST /v0/portal/usuario/recuperarsenha', () => {
+  it('refuses a NUL character in the body, a path or a query with a 400, never a database error', async () => {
+    const asBody = await recover({ login: '\u0000', confirmacao: '033323' });
+    const inPath = await h.app.inject({ method: 'GET', url: '/v1/cards/%00', headers: { authorization: 'Bearer x' } });
+    const inQuery = await h.app.inject({ method: 'GET', url: '/v0/portal/usuario/todos?page=%00' });
+    for (const res of [asBody, inPath, inQuery]) {
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.statusCode).not.toBe(200);
+    }
+    expect(asBody.statusCode).toBe(400);
+    expect(asBody.json().message).toBe(messages.generic.invalidInput);
+  });
+
   it('step 1 refuses an unknown login', async () => {
     const res = await recover({ login: 'ninguem' });
     expect(res.statusCode).toBe(404);
