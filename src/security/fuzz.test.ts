@@ -10,7 +10,8 @@ import { changedTables, type Snapshot, snapshotTables } from './snapshot.ts';
 import { type InnerRequest, SealedClient, type Stack, signIn, startStack } from './stack.ts';
 import { AIM, type Aimed, loadTarget, type Target } from './targets.ts';
 
-const RUNS_PER_ENDPOINT = 25;
+// FUZZ_RUNS raises it for a longer hunt (`FUZZ_RUNS=300 npx vitest run src/security/fuzz.test.ts`).
+const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 25);
 const BASE = PROVIDER_HOSTS.prod[0];
 
 /**
