@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { buildPath, type EndpointName, endpoints } from '../contracts/index.ts';
 import type { SqlRunner } from '../platform/database.ts';
 import { cpfFrom } from '../provider/db/seed.ts';
+import { validProposal } from '../provider/test/proposal-fixture.ts';
 
 export interface Target {
   company: { id: number; cnpj: string; relationCode: string; corporateName: string };
@@ -100,51 +101,7 @@ const last4Header = (t: Target) => ({ params: { uuid: t.account.uuid }, headers:
 const company = (t: Target) => ({ cnpj: t.company.cnpj, relationcode: t.company.relationCode });
 
 export function proposalFor(t: Target, documentNumber = freshCpf()) {
-  return {
-    uuid: randomUUID(),
-    org: '090',
-    logo: 1,
-    clientName: 'Marina Costa Araújo',
-    birthDate: '1988-02-29',
-    maritalStatus: 1,
-    gender: 'F',
-    documentNumber,
-    motherName: 'Helena Costa Araújo',
-    email: 'marina.araujo@exemplo.com.br',
-    embossName: 'MARINA C ARAUJO',
-    addressHome: 'Rua das Acácias',
-    addressHomeNumber: '120',
-    addressHomecomplement: 'Apto 31',
-    district: 'Centro',
-    cityHome: 'Campinas',
-    cityHomeCode: 'SP',
-    zipCode: '13010100',
-    addressWork: '',
-    addressNumberWork: '',
-    addressWorkComplement: '',
-    districtWork: '',
-    cityWork: '',
-    cityCodeWork: '',
-    zipCodeWork: '',
-    dddHome: '',
-    phoneNumberHome: '',
-    dddCellPhone: '19',
-    cellPhone: '991234567',
-    pctCode: 1,
-    annuityCode: 1,
-    discountCode: 1,
-    rateCollectionType: '',
-    rateDiscountPercentage: 0,
-    rmcValue: 0,
-    registrationNumber: '',
-    contractNumber: '',
-    relationCode: t.company.relationCode,
-    mainAccount: 'N',
-    creditLimit: 100,
-    typeAddress: 'R',
-    dayDue: 22,
-    valueIncome: '0.00',
-  };
+  return validProposal(t.company.relationCode, documentNumber, { creditLimit: 100 });
 }
 
 /**

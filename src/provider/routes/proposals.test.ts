@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
@@ -6,6 +5,7 @@ import { accountsResponse, type ProposalBody, proposalResponse } from '../../con
 import { accounts, auditLog, cardEvents, cards, companies, proposals } from '../db/schema.ts';
 import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
 import { bearer, createHarness, DEMO, type Harness, TEST_ACCOUNTS } from '../test/harness.ts';
+import { validProposal } from '../test/proposal-fixture.ts';
 
 const MAIN = { cnpj: '', relationCode: '000101' };
 const TIGHT = { relationCode: '000202' };
@@ -19,53 +19,7 @@ let seq = 0;
 const nextCpf = () => cpfFrom(`5${String(1000 + seq++).padStart(4, '0')}7${String(seq).padStart(3, '0')}`);
 
 function proposal(overrides: Partial<ProposalBody> = {}): ProposalBody {
-  const documentNumber = overrides.documentNumber ?? nextCpf();
-  return {
-    uuid: randomUUID(),
-    org: '090',
-    logo: 1,
-    clientName: 'Marina Costa Araújo',
-    birthDate: '1988-02-29',
-    maritalStatus: 1,
-    gender: 'F',
-    documentNumber,
-    motherName: 'Helena Costa Araújo',
-    email: 'marina.araujo@exemplo.com.br',
-    embossName: 'MARINA C ARAUJO',
-    addressHome: 'Rua das Acácias',
-    addressHomeNumber: '120',
-    addressHomecomplement: 'Apto 31',
-    district: 'Centro',
-    cityHome: 'Campinas',
-    cityHomeCode: 'SP',
-    zipCode: '13010100',
-    addressWork: '',
-    addressNumberWork: '',
-    addressWorkComplement: '',
-    districtWork: '',
-    cityWork: '',
-    cityCodeWork: '',
-    zipCodeWork: '',
-    dddHome: '',
-    phoneNumberHome: '',
-    dddCellPhone: '19',
-    cellPhone: '991234567',
-    pctCode: 1,
-    annuityCode: 1,
-    discountCode: 1,
-    rateCollectionType: '',
-    rateDiscountPercentage: 0,
-    rmcValue: 0,
-    registrationNumber: '',
-    contractNumber: '',
-    relationCode: MAIN.relationCode,
-    mainAccount: 'N',
-    creditLimit: 2500,
-    typeAddress: 'R',
-    dayDue: 22,
-    valueIncome: '0.00',
-    ...overrides,
-  };
+  return validProposal(MAIN.relationCode, overrides.documentNumber ?? nextCpf(), overrides);
 }
 
 const send = (body: unknown, documentNumber = (body as ProposalBody).documentNumber, auth = token) =>

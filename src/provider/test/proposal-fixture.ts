@@ -1,0 +1,52 @@
+// One complete, valid card request (proposal) body, for the provider's tests and the security suites.
+import { randomUUID } from 'node:crypto';
+import type { ProposalBody } from '../../contracts/schemas.ts';
+
+export function validProposal(relationCode: string, documentNumber: string, overrides: Partial<ProposalBody> = {}) {
+  const body: ProposalBody = {
+    uuid: randomUUID(),
+    org: '090',
+    logo: 1,
+    clientName: 'Marina Costa Araújo',
+    birthDate: '1988-02-29',
+    maritalStatus: 1,
+    gender: 'F',
+    documentNumber,
+    motherName: 'Helena Costa Araújo',
+    email: 'marina.araujo@exemplo.com.br',
+    embossName: 'MARINA C ARAUJO',
+    addressHome: 'Rua das Acácias',
+    addressHomeNumber: '120',
+    addressHomecomplement: 'Apto 31',
+    district: 'Centro',
+    cityHome: 'Campinas',
+    cityHomeCode: 'SP',
+    zipCode: '13010100',
+    addressWork: '',
+    addressNumberWork: '',
+    addressWorkComplement: '',
+    districtWork: '',
+    cityWork: '',
+    cityCodeWork: '',
+    zipCodeWork: '',
+    dddHome: '',
+    phoneNumberHome: '',
+    dddCellPhone: '19',
+    cellPhone: '991234567',
+    pctCode: 1,
+    annuityCode: 1,
+    discountCode: 1,
+    rateCollectionType: '',
+    rateDiscountPercentage: 0,
+    rmcValue: 0,
+    registrationNumber: '',
+    contractNumber: '',
+    relationCode,
+    mainAccount: 'N',
+    creditLimit: 2500,
+    typeAddress: 'R',
+    dayDue: 22,
+    valueIncome: '0.00',
+  };
+  return { ...body, ...overrides };
+}
