@@ -14,6 +14,7 @@ import {
   typedDateToIso,
 } from './proposal-rules.ts';
 import { proposalBody } from './schemas.ts';
+import { validProposal } from './test/proposal-fixture.ts';
 
 describe('CPF', () => {
   it('accepts valid check digits, masked or not', () => {
@@ -137,51 +138,7 @@ describe('spaces, CEP and phones', () => {
 });
 
 describe('the shared proposal schema', () => {
-  const valid = {
-    uuid: '0b8f3c2e-5a1d-4c3e-9f00-1234567890ab',
-    org: '090',
-    logo: 1,
-    clientName: 'Maria Silva',
-    birthDate: '1990-01-31',
-    maritalStatus: 1,
-    gender: 'M',
-    documentNumber: '52998224725',
-    motherName: 'Ana Silva',
-    email: 'maria@exemplo.com.br',
-    embossName: 'MARIA SILVA',
-    addressHome: 'Rua A',
-    addressHomeNumber: '1',
-    addressHomecomplement: '',
-    district: 'Centro',
-    cityHome: 'Campinas',
-    cityHomeCode: 'SP',
-    zipCode: '13010100',
-    addressWork: '',
-    addressNumberWork: '',
-    addressWorkComplement: '',
-    districtWork: '',
-    cityWork: '',
-    cityCodeWork: '',
-    zipCodeWork: '',
-    dddHome: '',
-    phoneNumberHome: '',
-    dddCellPhone: '19',
-    cellPhone: '991234567',
-    pctCode: 1,
-    annuityCode: 1,
-    discountCode: 1,
-    rateCollectionType: '',
-    rateDiscountPercentage: 0,
-    rmcValue: 0,
-    registrationNumber: '',
-    contractNumber: '',
-    relationCode: '000101',
-    mainAccount: 'N',
-    creditLimit: 1000,
-    typeAddress: 'R',
-    dayDue: 22,
-    valueIncome: '0.00',
-  };
+  const valid = validProposal('000101', '52998224725');
   const reason = (patch: object) => proposalBody.safeParse({ ...valid, ...patch }).error?.issues[0]?.message;
 
   it('accepts a complete proposal', () => {

@@ -3,9 +3,9 @@
 // operator of another company; the fuzz mutates them for an operator of the company itself.
 import { randomUUID } from 'node:crypto';
 import { buildPath, type EndpointName, endpoints } from '../contracts/index.ts';
+import { validProposal } from '../contracts/test/proposal-fixture.ts';
 import type { SqlRunner } from '../platform/database.ts';
 import { cpfFrom } from '../provider/db/seed.ts';
-import { validProposal } from '../provider/test/proposal-fixture.ts';
 
 export interface Target {
   company: { id: number; cnpj: string; relationCode: string; corporateName: string };

@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import { accountsResponse, type ProposalBody, proposalResponse } from '../../contracts/schemas.ts';
+import { validProposal } from '../../contracts/test/proposal-fixture.ts';
 import { accounts, auditLog, cardEvents, cards, companies, proposals } from '../db/schema.ts';
 import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
 import { bearer, createHarness, DEMO, type Harness, TEST_ACCOUNTS } from '../test/harness.ts';
-import { validProposal } from '../test/proposal-fixture.ts';
 
 const MAIN = { cnpj: '', relationCode: '000101' };
 const TIGHT = { relationCode: '000202' };

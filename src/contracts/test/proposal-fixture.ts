@@ -1,10 +1,9 @@
-// One complete, valid card request (proposal) body, for the provider's tests and the security suites.
-import { randomUUID } from 'node:crypto';
-import type { ProposalBody } from '../../contracts/schemas.ts';
+// One complete, valid card request (proposal) body, for the contract, provider and security tests.
+import type { ProposalBody } from '../schemas.ts';
 
 export function validProposal(relationCode: string, documentNumber: string, overrides: Partial<ProposalBody> = {}) {
   const body: ProposalBody = {
-    uuid: randomUUID(),
+    uuid: crypto.randomUUID(),
     org: '090',
     logo: 1,
     clientName: 'Marina Costa Araújo',
