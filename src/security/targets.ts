@@ -3,6 +3,7 @@
 // operator of another company; the fuzz mutates them for an operator of the company itself.
 import { randomUUID } from 'node:crypto';
 import { buildPath, type EndpointName, endpoints } from '../contracts/index.ts';
+import { validHolderUpdate } from '../contracts/test/holder-fixture.ts';
 import { validProposal } from '../contracts/test/proposal-fixture.ts';
 import type { SqlRunner } from '../platform/database.ts';
 import { cpfFrom } from '../provider/db/seed.ts';
@@ -181,21 +182,7 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
     },
   }),
   passwordReset: (t) => ({ ...card(t), body: { last4digits: t.account.last4, userId: '123456789' } }),
-  holderUpdate: (t) => ({
-    ...card(t),
-    body: {
-      last4digits: t.account.last4,
-      motherName: 'Maria Aparecida Santos',
-      name: 'João Pedro Albuquerque',
-      birthDate: '29021988',
-      email: 'joao.albuquerque@exemplo.com.br',
-      phoneNumber: '33334444',
-      dddPhone: '11',
-      cellPhoneNumber: '987654321',
-      dddCellPhone: '21',
-      gender: 'O',
-    },
-  }),
+  holderUpdate: (t) => ({ ...card(t), body: validHolderUpdate(t.account.last4) }),
   addressUpdate: (t) => ({
     ...card(t),
     body: {

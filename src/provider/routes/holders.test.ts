@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import { accountData, type Company, companiesResponse } from '../../contracts/schemas.ts';
+import { validHolderUpdate } from '../../contracts/test/holder-fixture.ts';
 import { accounts, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
 import { OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
 import { birthDateFrom } from '../services/holders.ts';
@@ -39,19 +40,7 @@ afterAll(() => h.close());
 /** A holder no other test of this file touched. */
 const take = () => rows[next++] as Row;
 
-const holderBody = (row: Row, overrides: Record<string, unknown> = {}) => ({
-  last4digits: row.card.last4,
-  motherName: 'Maria Aparecida Santos',
-  name: 'João Pedro Albuquerque',
-  birthDate: '29021988',
-  email: 'joao.albuquerque@exemplo.com.br',
-  phoneNumber: '33334444',
-  dddPhone: '11',
-  cellPhoneNumber: '987654321',
-  dddCellPhone: '21',
-  gender: 'O',
-  ...overrides,
-});
+const holderBody = (row: Row, overrides: Record<string, unknown> = {}) => validHolderUpdate(row.card.last4, overrides);
 
 const addressBody = (overrides: Record<string, unknown> = {}) => ({
   addressHome: 'Avenida Paulista',
