@@ -1,19 +1,18 @@
 // The BFF hop, measured three ways in one run: the same provider call (GET companies) made straight to the provider,
 // through a plain unencrypted @fastify/http-proxy, and through fidis' encrypted /proxy (device registered once, as
-// the browser does). The servers live in this process; autocannon drives them from a second one (proxy-load.ts),
-// so the client's CPU is not charged to them. Legs are interleaved over rounds, in alternating order, so drift on
-// a busy machine touches all alike. Not a test: nothing here asserts; a leg with a failed call makes the run fail.
+// the browser does). Each server runs in its own process, as in production (bench/proxy-server.ts), so a proxy's
+// CPU is measured on its own and never shares an event loop with the provider; autocannon drives them from another
+// process (proxy-load.ts). Legs are interleaved over rounds, in alternating order, so drift on a busy machine
+// touches all alike. Not a test: nothing here asserts; a leg with a failed call makes the run fail.
 //
 // Knobs: BENCH_DURATION_S (per leg and load, default 5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (the concurrent
 // load, 8), BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (info: both proxies log as production would, to /dev/null),
-// BENCH_LEGS (e.g. "fidis", to profile one leg with `node --cpu-prof --import tsx bench/proxy.ts`).
-import { fork } from 'node:child_process';
+// BENCH_LEGS (e.g. "fidis"), BENCH_PROFILE (a role, e.g. "bff": that server runs under `node --cpu-prof`, its
+// profile written to .bench-data/profiles/).
+import { type ChildProcess, fork } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
-import httpProxy from '@fastify/http-proxy';
-import Fastify from 'fastify';
 import { request } from 'undici';
 import { v7 } from 'uuid';
-import { buildBff } from '../src/bff/app.ts';
 import { endpoints, FID, PROVIDER_HOSTS } from '../src/contracts/index.ts';
 import {
   deriveSessionKey,
@@ -23,19 +22,15 @@ import {
   sealJson,
   sealToPublicKey,
 } from '../src/crypto/index.ts';
-import { testConfig } from '../src/platform/config.ts';
-import { openDatabase } from '../src/platform/database.ts';
-import { buildProvider } from '../src/provider/app.ts';
-import { prepareProviderData } from '../src/provider/bootstrap.ts';
 import type { LoadJob, LoadResult } from './proxy-load.ts';
-import { discardingLogStream } from './proxy-log.ts';
 import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
+import type { ServerMessage, ServerRole } from './proxy-server.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
-const LOG_LEVEL = (process.env.BENCH_LOG_LEVEL ?? 'info') as 'info';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const PASSWORD = 'Bench-senha-2026';
 
 const LEG_NAMES = { direct: 'direct', plain: 'plain http-proxy', fidis: 'fidis /proxy' } as const;
@@ -43,30 +38,41 @@ type Leg = keyof typeof LEG_NAMES;
 const legs = (Object.keys(LEG_NAMES) as Leg[]).filter(
   (leg) => !process.env.BENCH_LEGS || process.env.BENCH_LEGS.split(',').includes(leg),
 );
+/** The process each leg's hop runs in (the direct leg has none). */
+const HOP: Record<Leg, ServerRole | undefined> = { direct: undefined, plain: 'plain', fidis: 'bff' };
 
-// ---- the three servers -----------------------------------------------------------------------------------------
-const config = testConfig({ DEMO_PASSWORD: PASSWORD, LOG_LEVEL });
-// Both proxies log alike: same level, same redaction, serialised and written synchronously to /dev/null.
-const logStream = discardingLogStream();
-const redact = { paths: ['req.headers.authorization', 'req.headers["x-authentication"]'], censor: '[redacted]' };
+// ---- the three servers, one process each -------------------------------------------------------------------------
+const servers = new Map<ServerRole, ChildProcess>();
+function startServer(role: ServerRole, upstream = ''): Promise<string> {
+  const profiled = process.env.BENCH_PROFILE === role ? ['--cpu-prof', '--cpu-prof-dir=.bench-data/profiles'] : [];
+  const child = fork(new URL('./proxy-server.ts', import.meta.url), [role, upstream], {
+    execArgv: ['--import', 'tsx', ...profiled],
+    env: { ...process.env, BENCH_LOG_LEVEL: LOG_LEVEL, BENCH_DEMO_PASSWORD: PASSWORD },
+  });
+  servers.set(role, child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the ${role} process exited (${code}) while starting`)));
+    child.once('message', (message: ServerMessage) => {
+      if ('ready' in message) resolve(message.ready);
+      else reject(new Error('error' in message ? message.error : `unexpected message from ${role}`));
+    });
+  });
+}
+const cpuOf = (role: ServerRole) =>
+  new Promise<number>((resolve) => {
+    const child = servers.get(role);
+    if (!child) return resolve(0);
+    const answer = (message: ServerMessage) => {
+      if (!('cpuUs' in message)) return;
+      child.off('message', answer);
+      resolve(message.cpuUs);
+    };
+    child.on('message', answer);
+    child.send('cpu');
+  });
 
-const db = await openDatabase({});
-const provider = buildProvider({ db, config });
-await prepareProviderData(db, config, { demoPassword: PASSWORD, log: { info() {}, warn() {} } });
-const providerUrl = await provider.listen({ host: '127.0.0.1', port: 0 });
-
-const plain = Fastify({ logger: { level: LOG_LEVEL, redact, stream: logStream } });
-await plain.register(httpProxy, { upstream: providerUrl });
-const plainUrl = await plain.listen({ host: '127.0.0.1', port: 0 });
-
-const bff = await buildBff({
-  config,
-  sql: db.sql,
-  upstreams: { prod: providerUrl, sandbox: providerUrl },
-  rateLimit: { devices: 1000, proxy: 1_000_000 },
-  logger: { stream: logStream },
-});
-const bffUrl = await bff.listen({ host: '127.0.0.1', port: 0 });
+const providerUrl = await startServer('provider');
+const [plainUrl, bffUrl] = await Promise.all([startServer('plain', providerUrl), startServer('bff', providerUrl)]);
 
 // ---- a signed-in user and a registered device ------------------------------------------------------------------
 const login = await request(`${providerUrl}${endpoints.login.path}`, {
@@ -155,25 +161,30 @@ const jobFor = (leg: Leg, connections: number, durationS: number): LoadJob => {
 
 // ---- the load, from a second process -----------------------------------------------------------------------------
 const loader = fork(new URL('./proxy-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
-const drive = (job: LoadJob) =>
-  new Promise<{ load: LoadResult; cpuUs: number }>((resolve, reject) => {
-    const cpu = process.cpuUsage();
+/** Drives one leg; the CPU each server process spent meanwhile is read before and after. */
+const drive = async (leg: Leg, job: LoadJob) => {
+  const hop = HOP[leg];
+  const [providerBefore, hopBefore] = await Promise.all([cpuOf('provider'), hop ? cpuOf(hop) : 0]);
+  const load = await new Promise<LoadResult>((resolve, reject) => {
     // A load process that dies mid-leg would otherwise leave the run waiting forever.
     const died = (code: number | null) => reject(new Error(`the load process exited (${code}) during a leg`));
     loader.once('exit', died);
     loader.once('message', (msg: { ok: boolean; result?: LoadResult; error?: string }) => {
-      const used = process.cpuUsage(cpu);
       loader.off('exit', died);
       if (!msg.ok || !msg.result) return reject(new Error(msg.error));
-      resolve({ load: msg.result, cpuUs: used.user + used.system });
+      resolve(msg.result);
     });
     loader.send(job);
   });
+  const [providerAfter, hopAfter] = await Promise.all([cpuOf('provider'), hop ? cpuOf(hop) : 0]);
+  return { load, providerUs: providerAfter - providerBefore, hopUs: hopAfter - hopBefore };
+};
 
 interface Tally {
   requests: number;
   elapsedMs: number;
-  cpuUs: number;
+  providerUs: number;
+  hopUs: number;
   latencies: number[];
   failures: number;
 }
@@ -181,21 +192,22 @@ const loads = [...new Set([1, CONNECTIONS])];
 const tallies = new Map<string, Tally>();
 const tallyOf = (leg: Leg, connections: number) => {
   const id = `${leg}/${connections}`;
-  const t = tallies.get(id) ?? { requests: 0, elapsedMs: 0, cpuUs: 0, latencies: [], failures: 0 };
+  const t = tallies.get(id) ?? { requests: 0, elapsedMs: 0, providerUs: 0, hopUs: 0, latencies: [], failures: 0 };
   tallies.set(id, t);
   return t;
 };
 
-for (const leg of legs) await drive(jobFor(leg, CONNECTIONS, WARMUP_S));
+for (const leg of legs) await drive(leg, jobFor(leg, CONNECTIONS, WARMUP_S));
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? legs : [...legs].reverse();
   for (const connections of loads) {
     for (const leg of order) {
-      const { load, cpuUs } = await drive(jobFor(leg, connections, DURATION_S));
+      const { load, providerUs, hopUs } = await drive(leg, jobFor(leg, connections, DURATION_S));
       const t = tallyOf(leg, connections);
       t.requests += load.requests;
       t.elapsedMs += load.elapsedMs;
-      t.cpuUs += cpuUs;
+      t.providerUs += providerUs;
+      t.hopUs += hopUs;
       for (const ms of load.latencies) t.latencies.push(ms);
       t.failures += load.non2xx + load.errors + load.timeouts;
     }
@@ -208,22 +220,25 @@ const summary = (leg: Leg, connections: number) => {
   const t = tallyOf(leg, connections);
   const sorted = Float64Array.from(t.latencies).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const perReq = (us: number) => us / Math.max(1, t.requests);
   return {
     rps: (t.requests / t.elapsedMs) * 1000,
     p50: at(0.5),
     p99: at(0.99),
-    cpuPerReq: t.cpuUs / Math.max(1, t.requests),
+    providerPerReq: perReq(t.providerUs),
+    hopPerReq: perReq(t.hopUs),
     failures: t.failures,
   };
 };
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (x: number, digits: number, width: number) => x.toFixed(digits).padStart(width);
 console.info(
-  `GET ${path}: ${ROUNDS} interleaved rounds × ${DURATION_S} s per leg and load; servers in one process, ` +
-    `autocannon in another; logs at ${LOG_LEVEL}`,
+  `GET ${path}: ${ROUNDS} interleaved rounds × ${DURATION_S} s per leg and load; provider, plain proxy and BFF ` +
+    `in a process each, autocannon in another; logs at ${LOG_LEVEL}`,
 );
 console.info(
-  `${pad('load', 15)}${pad('leg', 18)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}  server CPU µs/req`,
+  `${pad('load', 15)}${pad('leg', 18)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+    `   CPU µs/req: provider    hop`,
 );
 let failed = false;
 for (const connections of loads) {
@@ -233,7 +248,8 @@ for (const connections of loads) {
     const label = i === 0 ? `${connections} connection${connections === 1 ? '' : 's'}` : '';
     console.info(
       `${pad(label, 15)}${pad(LEG_NAMES[leg], 18)}${num(s.rps, 0, 8)}${num(s.p50, 3, 9)}${num(s.p99, 3, 9)}` +
-        `${num(s.cpuPerReq, 0, 8)}${s.failures > 0 ? `   ${s.failures} FAILED` : ''}`,
+        `${num(s.providerPerReq, 0, 22)}${HOP[leg] ? num(s.hopPerReq, 0, 7) : '      –'}` +
+        `${s.failures > 0 ? `   ${s.failures} FAILED` : ''}`,
     );
   });
 }
@@ -244,17 +260,21 @@ if (legs.length === 3) {
     console.info(
       `${connections} conn: fidis ÷ plain req/s ${(f.rps / p.rps).toFixed(2)} (goal ≥ 0.9); ` +
         `fidis − direct p50 ${(f.p50 - d.p50).toFixed(3)} ms (goal ≤ 1); ` +
-        `hop CPU over direct: plain ${(p.cpuPerReq - d.cpuPerReq).toFixed(0)} µs, fidis ${(f.cpuPerReq - d.cpuPerReq).toFixed(0)} µs`,
+        `hop CPU per request: plain ${p.hopPerReq.toFixed(0)} µs, fidis ${f.hopPerReq.toFixed(0)} µs`,
     );
   }
 }
 
-await bff.close();
-await plain.close();
-// Sockets the proxies kept alive would otherwise hold the provider open until its keep-alive timeout (72 s).
-provider.server.closeAllConnections();
-await provider.close();
-await db.close();
+// Closing the IPC channel makes each server close and exit (the profiled one writes its profile then).
+await Promise.all(
+  [...servers.values()].map(
+    (child) =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  ),
+);
 if (failed) {
   console.error('some calls failed: the figures above do not measure the same call');
   process.exit(1);

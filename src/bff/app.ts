@@ -136,6 +136,8 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
   const replay = opts.replayGuard ?? (opts.redis ? new RedisReplayGuard(opts.redis, now) : new MemoryReplayGuard(now));
   const upstreams = new Upstreams(opts.upstreams, opts.upstreamTimeoutMs);
   const deviceOf = new WeakMap<FastifyRequest, DeviceContext>();
+  /** What the access line adds for a request: the refusal's code, or the endpoint forwarded and its status. */
+  const outcomeOf = new WeakMap<FastifyRequest, { code: string } | { endpoint: string; upstreamStatus: number }>();
 
   const registry = new Registry();
   const duration = new Histogram({
@@ -163,6 +165,9 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
       return typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : randomUUID();
     },
     return503OnClosing: true,
+    // One access line per request, written in onResponse with the outcome (below), instead of Fastify's two
+    // ("incoming request", "request completed") plus one of our own: a third of the logging on the hot path.
+    disableRequestLogging: true,
   });
   app.addHook('onClose', async () => upstreams.close());
   // JSON only: a text/plain body (what a cross-site form can send without a preflight) is refused with 415.
@@ -215,6 +220,10 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
       durationOf.set(id, child);
     }
     child.observe(reply.elapsedTime / 1000);
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime, ...outcomeOf.get(request) },
+      'request completed',
+    );
     done();
   });
 
@@ -232,7 +241,7 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
       refusal = new BffError(500, 'UNEXPECTED', messages.generic.unexpected);
     }
     if (request.routeOptions.url === '/proxy') proxyOutcomes.inc({ code: refusal.code });
-    if (refusal.statusCode < 500) request.log.info({ code: refusal.code }, 'request refused');
+    outcomeOf.set(request, { code: refusal.code });
     reply.code(refusal.statusCode);
     const device = deviceOf.get(request);
     // Once the device is known, refusals travel sealed like every other answer (AAD = the call's x-request-id).
@@ -409,7 +418,7 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
         body: allowed.body,
       });
       forwarded.inc();
-      request.log.info({ endpoint: allowed.match.name, upstreamStatus: answer.status }, 'proxied');
+      outcomeOf.set(request, { endpoint: allowed.match.name, upstreamStatus: answer.status });
       reply.code(answer.status);
       if (answer.status === 204 || answer.status === 205) return reply.send();
       return { payload: await sealText(device.key, answer.jsonText, requestId) };

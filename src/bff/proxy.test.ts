@@ -4,7 +4,7 @@ import { REQUEST_ID_WINDOW_MS } from '../contracts/constants.ts';
 import { messages } from '../contracts/messages.ts';
 import { COMMON_INNER_HEADERS, TestClient } from './test/client.ts';
 import { createFixture, type Fixture } from './test/fixture.ts';
-import { DOUBLE_COMPANIES, deadUpstream } from './test/provider-double.ts';
+import { DOUBLE_COMPANIES, deadUpstream, stallingUpstream } from './test/provider-double.ts';
 
 const UUID = '3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f';
 const companies = {
@@ -184,6 +184,26 @@ describe('POST /proxy', () => {
     expect(res.sealed).toBe(true);
     expect(res.body).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: messages.proxy.upstream });
   });
+
+  it.each(['headers', 'body'] as const)(
+    'answers 502 sealed when the provider goes quiet before the %s are complete',
+    async (stallAt) => {
+      const quiet = await stallingUpstream(stallAt);
+      try {
+        const app = await fx.build({ upstreams: { prod: quiet.url, sandbox: quiet.url }, upstreamTimeoutMs: 300 });
+        const c = new TestClient(app);
+        await c.register();
+        // Without a bound the call would wait for ever and the test would time out.
+        const res = await c.proxy(companies);
+        expect(res.status).toBe(502);
+        expect(res.sealed).toBe(true);
+        expect(res.body).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: messages.proxy.upstream });
+        await app.close();
+      } finally {
+        await quiet.close();
+      }
+    },
+  );
 
   it('counts outcomes in /metrics', async () => {
     await client.proxy(companies);

@@ -1,5 +1,6 @@
 // A stand-in for the provider: a real HTTP server on 127.0.0.1 that answers a few catalogue paths and counts
 // every request that reaches it, so tests can prove that a refusal sent nothing upstream.
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import Fastify from 'fastify';
 
 export interface SeenRequest {
@@ -70,4 +71,33 @@ export async function deadUpstream(): Promise<string> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   await app.close();
   return address;
+}
+
+/**
+ * A provider that takes the call and then goes quiet: it never sends the headers, or sends them and a first chunk
+ * of the body and never the rest. Closing it drops every socket it holds.
+ */
+export async function stallingUpstream(
+  stallAt: 'headers' | 'body',
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.once('data', () => {
+      if (stallAt === 'body') {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"partial":');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
