@@ -39,3 +39,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   }
   return { kind: 'pglite', client, sql: client as unknown as SqlRunner, close: () => client.close() };
 }
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock named by `key`, so that several instances starting together
+ * on one database (scale-out) do their start-up work one after the other. The lock lives on a connection of its
+ * own, held until `work` settles; `work` may use the pool freely. An embedded database belongs to one process:
+ * nothing to lock.
+ */
+export async function withStartupLock<T>(handle: DatabaseHandle, key: string, work: () => Promise<T>): Promise<T> {
+  if (handle.kind === 'pglite') return work();
+  const holder = await handle.client.connect();
+  try {
+    await holder.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await work();
+    } finally {
+      await holder.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    holder.release();
+  }
+}

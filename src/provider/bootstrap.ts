@@ -1,7 +1,7 @@
 // Brings a provider database to a usable state: migrations, demo data on first start, the demo operator's
 // password, and the welcome e-mail of the operator seeded on a temporary password.
 import type { Config } from '../platform/config.ts';
-import type { DatabaseHandle } from '../platform/database.ts';
+import { type DatabaseHandle, withStartupLock } from '../platform/database.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureDemoOperator, type SeedResult, seedDemo } from './db/seed.ts';
@@ -13,9 +13,14 @@ export async function prepareProviderData(
   config: Config,
   opts: { demoPassword: string; log: MailLog & { warn(obj: object, msg: string): void } },
 ): Promise<SeedResult> {
-  await migrate(handle);
-  const seeded = await seedDemo(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
-  await ensureDemoOperator(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
+  // Two providers started together on an empty PostgreSQL would otherwise both migrate and both seed: the second
+  // waits here, then finds the demo operator (the seed's last write) and leaves the data alone.
+  const seeded = await withStartupLock(handle, 'fidis:provider:start-up', async () => {
+    await migrate(handle);
+    const result = await seedDemo(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
+    await ensureDemoOperator(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
+    return result;
+  });
   const mailer = createMailer(config, createDb(handle), opts.log, () => new Date());
   for (const n of seeded.newcomers) {
     // A mail server that is down must not stop start-up: the operator can still recover the password by code.
