@@ -174,15 +174,25 @@ describe('POST /proxy', () => {
     expect(res.body).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: messages.proxy.upstream });
   });
 
-  it('answers 502 sealed with the pt-BR message when the provider is down', async () => {
-    const dead = await deadUpstream();
-    const app = await fx.build({ upstreams: { prod: dead, sandbox: dead } });
-    const c = new TestClient(app);
-    await c.register();
-    const res = await c.proxy(companies);
+  /** One call from a freshly registered device through a BFF whose provider is at `url`. */
+  const callThrough = async (url: string, upstreamTimeoutMs?: number) => {
+    const app = await fx.build({ upstreams: { prod: url, sandbox: url }, upstreamTimeoutMs });
+    try {
+      const c = new TestClient(app);
+      await c.register();
+      return await c.proxy(companies);
+    } finally {
+      await app.close();
+    }
+  };
+  const expectUpstreamUnavailable = (res: Awaited<ReturnType<typeof callThrough>>) => {
     expect(res.status).toBe(502);
     expect(res.sealed).toBe(true);
     expect(res.body).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: messages.proxy.upstream });
+  };
+
+  it('answers 502 sealed with the pt-BR message when the provider is down', async () => {
+    expectUpstreamUnavailable(await callThrough(await deadUpstream()));
   });
 
   it.each(['headers', 'body'] as const)(
@@ -190,15 +200,8 @@ describe('POST /proxy', () => {
     async (stallAt) => {
       const quiet = await stallingUpstream(stallAt);
       try {
-        const app = await fx.build({ upstreams: { prod: quiet.url, sandbox: quiet.url }, upstreamTimeoutMs: 300 });
-        const c = new TestClient(app);
-        await c.register();
         // Without a bound the call would wait for ever and the test would time out.
-        const res = await c.proxy(companies);
-        expect(res.status).toBe(502);
-        expect(res.sealed).toBe(true);
-        expect(res.body).toEqual({ code: 'UPSTREAM_UNAVAILABLE', message: messages.proxy.upstream });
-        await app.close();
+        expectUpstreamUnavailable(await callThrough(quiet.url, 300));
       } finally {
         await quiet.close();
       }
