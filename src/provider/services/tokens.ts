@@ -12,8 +12,13 @@ export interface TokenClaims {
   sessionId: string;
 }
 
-export function createTokenService(key: Uint8Array, clock: () => Date) {
+export function createTokenService(secret: Uint8Array, clock: () => Date) {
   const seconds = () => Math.floor(clock().getTime() / 1000);
+  // Imported once: given raw bytes, jose imports a new CryptoKey on every sign and verify, which is every call.
+  const keyPromise = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     async sign({ userId, sessionId }: TokenClaims): Promise<string> {
       const now = seconds();
@@ -24,12 +29,12 @@ export function createTokenService(key: Uint8Array, clock: () => Date) {
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(now + MAX_LIFETIME_S)
-        .sign(key);
+        .sign(await keyPromise);
     },
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
     async verify(token: string): Promise<TokenClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await keyPromise, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
