@@ -6,7 +6,7 @@ import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../contracts/messages.ts';
 import type { SqlRunner } from '../platform/database.ts';
-import { TestClient } from './test/client.ts';
+import { COMMON_INNER_HEADERS, TestClient } from './test/client.ts';
 import { createFixture, type Fixture } from './test/fixture.ts';
 
 let fx: Fixture;
@@ -72,15 +72,48 @@ describe('security headers', () => {
   });
 });
 
+/** A logger stream that keeps every JSON line. */
+function capturedLines(): { lines: Record<string, unknown>[]; stream: Writable } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('errors and logs', () => {
+  it('writes one access line per call, with what was forwarded or why it was refused', async () => {
+    const { lines, stream } = capturedLines();
+    const app = await fx.build({ logger: { level: 'info', stream } });
+    const client = new TestClient(app);
+    await client.register();
+    const companies = { method: 'GET', url: 'https://api.fidis.com.br/v1/corporate/companies' };
+    const ok = await client.proxy({ ...companies, headers: COMMON_INNER_HEADERS });
+    const refused = await client.proxy({ method: 'GET', url: 'https://evil.example.com/v1/corporate/companies' });
+    expect([ok.status, refused.status]).toEqual([200, 400]);
+    const linesOf = (requestId: string) => lines.filter((l) => l.reqId === requestId);
+    expect(linesOf(ok.requestId)).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        endpoint: 'companies',
+        upstreamStatus: 200,
+        req: expect.objectContaining({ method: 'POST', url: '/proxy' }),
+        res: { statusCode: 200 },
+      }),
+    ]);
+    expect(linesOf(refused.requestId)).toEqual([
+      expect.objectContaining({ msg: 'request completed', code: refused.body.code, res: { statusCode: 400 } }),
+    ]);
+    // The envelope and the bearer token never reach the log.
+    expect(JSON.stringify(lines)).not.toContain(client.accessToken);
+    await app.close();
+  });
+
   it('answers an unexpected failure with a generic 500, no stack, and logs it with the request id', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { lines, stream } = capturedLines();
     let fail = false;
     const sql: SqlRunner = {
       query: (text, params) => {
