@@ -114,7 +114,10 @@ class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) return super.requestCompleted(error, request, reply);
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
     const outcome = this.outcomes.get(request);
     reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime, ...outcome }, 'request completed');
   }
