@@ -105,7 +105,11 @@ describe('errors and logs', () => {
       }),
     ]);
     expect(linesOf(refused.requestId)).toEqual([
-      expect.objectContaining({ msg: 'request completed', code: refused.body.code, res: { statusCode: 400 } }),
+      expect.objectContaining({
+        msg: 'request completed',
+        code: (refused.body as { code: string }).code,
+        res: { statusCode: 400 },
+      }),
     ]);
     // The envelope and the bearer token never reach the log.
     expect(JSON.stringify(lines)).not.toContain(client.accessToken);
