@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PRODUCT_KEY } from './src/contracts/constants.ts';
 
 const bff = 'http://127.0.0.1:3000';
 
@@ -41,10 +42,103 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The `home` chunk (the signed-in frame and the cards list) is otherwise requested only once the entry, some 110 KB
+ * over the wire, has arrived and run: on a mobile link that puts the two downloads one after the other. A tiny
+ * script, loaded beside the entry and run as soon as it arrives, starts the chunk and its style sheet at once when
+ * the page opened is under /home and the persisted session (src/web/lib/store/app-store.ts) has a user and a
+ * company, as the route guards require; the entry's dynamic import then finds both already requested. An external
+ * file, because the BFF's CSP allows no inline script.
+ */
+function homePreload(chunkName: string): Plugin {
+  let base = '/';
+  return {
+    name: 'fidis:home-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle: {
+      // After Vite has written index.html into the bundle.
+      order: 'post',
+      handler(_options, bundle) {
+        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === chunkName);
+        const html = bundle['index.html'];
+        if (chunk?.type !== 'chunk' || html?.type !== 'asset') {
+          throw new Error(`fidis:home-preload: chunk ${chunkName} ou index.html ausente`);
+        }
+        // Requested as Vite's loader will ask (CORS, same-origin credentials), so its requests find these answers.
+        const links = [
+          { rel: 'modulepreload', href: `${base}${chunk.fileName}` },
+          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => ({
+            rel: 'preload',
+            as: 'style',
+            href: `${base}${css}`,
+          })),
+        ];
+        const source = `try {
+  const state = JSON.parse(localStorage.getItem(${JSON.stringify(PRODUCT_KEY)}) || 'null')?.state;
+  if (/^\\/home(\\/|$)/.test(location.pathname) && state?.authenticate?.token && state.company) {
+    for (const attributes of ${JSON.stringify(links)}) {
+      document.head.append(Object.assign(document.createElement('link'), { crossOrigin: '' }, attributes));
+    }
+  }
+} catch {}
+`;
+        const src = `${base}${this.getFileName(this.emitFile({ type: 'asset', name: `${chunkName}-preload.js`, source }))}`;
+        html.source = String(html.source).replace(
+          '</head>',
+          `  <script type="module" async src="${src}"></script>\n  </head>`,
+        );
+      },
+    },
+  };
+}
+
+/**
+ * Names, in a meta tag of index.html, the files of the given chunks and style sheets: what the signed-in screens
+ * other than /home share. The shell fetches them, without running them, once it has painted
+ * (src/web/lib/prefetch-shared.ts), so /home does not wait for them and the first move to another screen finds them cached.
+ */
+function prefetchHint(names: string[]): Plugin {
+  let base = '/';
+  return {
+    name: 'fidis:prefetch-hint',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') throw new Error('fidis:prefetch-hint: index.html ausente');
+        const filesOf = (name: string) =>
+          Object.values(bundle).flatMap((file) => {
+            if (file.type === 'chunk') {
+              return file.name === name ? [file.fileName, ...(file.viteMetadata?.importedCss ?? [])] : [];
+            }
+            return file.names.includes(`${name}.css`) ? [file.fileName] : [];
+          });
+        const files = names.flatMap((name) => {
+          const found = filesOf(name);
+          if (found.length === 0) throw new Error(`fidis:prefetch-hint: nada se chama ${name}`);
+          return found;
+        });
+        const content = [...new Set(files)].map((file) => `${base}${file}`).join(' ');
+        html.source = String(html.source).replace(
+          '</head>',
+          `  <meta name="fidis:prefetch" content="${content}" />\n  </head>`,
+        );
+      },
+    },
+  };
+}
+
 // The SPA lives in src/web; the build lands in dist/web, which the BFF serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), homePreload('home'), prefetchHint(['lazy-shared', 'schemas', 'full-styles']), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -52,10 +146,27 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Few, larger files instead of dozens of small shared chunks: on a mobile link each file is a request,
-          // and HTTP/1.1 runs only six at a time. Everything the first load needs goes with the entry; what two
-          // or more lazy screens share (Mantine's other components, zod, the masks) forms one chunk.
+          // and HTTP/1.1 runs only six at a time. Everything the first load needs goes with the entry. A group
+          // takes the modules its members import, unless a group of higher priority took them first.
           groups: [
-            { name: 'initial', tags: ['$initial'], priority: 2 },
+            { name: 'initial', tags: ['$initial'], priority: 4 },
+            // The signed-in frame and the cards list, where sessions go after signing in: one file with what they
+            // use and nothing else, which the other signed-in screens, drawn inside the frame, load too.
+            {
+              name: 'home',
+              test: /[\\/]src[\\/]web[\\/](app[\\/]shell[\\/]shell-layout|features[\\/]cards[\\/]routes[\\/]cards-list)\.tsx$/,
+              priority: 3,
+            },
+            // zod and the payload schemas: the forms that validate load them with their screen, the sign-in and the
+            // cards list only when they first call.
+            {
+              name: 'schemas',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]contracts[\\/]schemas\.ts$/,
+              priority: 2,
+            },
+            // The input masks, which the cards search puts on after the list has painted (useLazyMask).
+            { name: 'masks', test: /[\\/]node_modules[\\/](imask|react-imask)[\\/]/, priority: 2 },
+            // What two or more other lazy screens share (the rest of Mantine's components).
             { name: 'lazy-shared', minShareCount: 2, priority: 1 },
           ],
         },

@@ -1,9 +1,9 @@
 // Field-level rules shared by every schema: one rule, enforced by the forms and by the provider.
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
+import { onlyDigits } from './text.ts';
 
-/** Strips the mask characters the spec names (dots, dashes, slashes) and any whitespace. */
-export const onlyDigits = (value: string) => value.replace(/\D/g, '');
+export { onlyDigits };
 
 export const cpf = z
   .string()

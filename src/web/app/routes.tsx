@@ -15,11 +15,22 @@ const loadFullStyles = () => import('./full-styles.ts');
 
 const preloads = new Map<RouteObject, () => unknown>();
 
+interface LazyOptions {
+  /** The guards and the Suspense boundary around the screen. */
+  wrap?: (node: ReactNode) => ReactNode;
+  /** False for the screens the first paint's styles already cover (the shell and the cards list). */
+  fullStyles?: boolean;
+}
+
 /** A route whose screen loads on demand; the loader runs once, whether React or preloadRoutes asks first. */
-function lazyRoute(load: Load, route: Omit<RouteObject, 'element'> = {}, wrap = (n: ReactNode) => n): RouteObject {
+function lazyRoute(
+  load: Load,
+  route: Omit<RouteObject, 'element'> = {},
+  { wrap = (n) => n, fullStyles = true }: LazyOptions = {},
+): RouteObject {
   let loading: ReturnType<Load> | undefined;
   const once = () => {
-    loading ??= Promise.all([loadFullStyles(), load()]).then(([, screen]) => screen);
+    loading ??= fullStyles ? Promise.all([loadFullStyles(), load()]).then(([, screen]) => screen) : load();
     return loading;
   };
   const Screen = lazy(once);
@@ -34,19 +45,23 @@ const holder = () => import('../features/card-details/routes/holder.tsx');
 
 export const routes: RouteObject[] = [
   { path: paths.login, element: <LoginRoute /> },
-  lazyRoute(() => import('../features/auth/routes/forgot-password.tsx'), { path: paths.forgotPassword }, suspended),
-  lazyRoute(() => import('../features/auth/routes/first-access.tsx'), { path: paths.firstAccess }, suspended),
+  lazyRoute(
+    () => import('../features/auth/routes/forgot-password.tsx'),
+    { path: paths.forgotPassword },
+    { wrap: suspended },
+  ),
+  lazyRoute(() => import('../features/auth/routes/first-access.tsx'), { path: paths.firstAccess }, { wrap: suspended }),
   lazyRoute(
     () => import('../features/company/routes/choose-company.tsx'),
     { path: paths.chooseCompany },
-    (node) => <RequireAuth>{suspended(node)}</RequireAuth>,
+    { wrap: (node) => <RequireAuth>{suspended(node)}</RequireAuth> },
   ),
   lazyRoute(
     () => import('./shell/shell-layout.tsx'),
     {
       path: paths.home,
       children: [
-        lazyRoute(() => import('../features/cards/routes/cards-list.tsx'), { index: true }),
+        lazyRoute(() => import('../features/cards/routes/cards-list.tsx'), { index: true }, { fullStyles: false }),
         lazyRoute(() => import('../features/card-details/routes/details-layout.tsx'), {
           path: 'details',
           children: [
@@ -71,11 +86,14 @@ export const routes: RouteObject[] = [
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },
-    (node) => (
-      <RequireAuth>
-        <RequireCompany>{suspended(node)}</RequireCompany>
-      </RequireAuth>
-    ),
+    {
+      fullStyles: false,
+      wrap: (node) => (
+        <RequireAuth>
+          <RequireCompany>{suspended(node)}</RequireCompany>
+        </RequireAuth>
+      ),
+    },
   ),
   { path: '*', element: <Fallback /> },
 ];

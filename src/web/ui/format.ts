@@ -1,6 +1,9 @@
 // Display formats shared by the screens: CPF, money (pt-BR via Intl), masked card digits.
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
-import { onlyDigits } from '../../contracts/index.ts';
+// Not through the contracts' index: fields.ts would bring zod to every screen that shows a CPF.
+import { onlyDigits } from '../../contracts/text.ts';
+
+export { onlyDigits };
 
 /** The holder CPF as the list shows it: left-padded with one 0 when it has 10 digits or fewer (spec section 3). */
 export function holderCpf(documentNumber: string): string {

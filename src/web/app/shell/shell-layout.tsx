@@ -1,8 +1,10 @@
 import { Anchor, AppShell, Burger, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
+import { firstPaint } from '../../lib/first-paint.ts';
+import { prefetchShared } from '../../lib/prefetch-shared.ts';
 import { IconArrowLeft, Spinner } from '../../ui/index.ts';
 import { paths, routeTitle } from '../paths.ts';
 import { Sidebar, SignOutButton } from './sidebar.tsx';
@@ -13,6 +15,9 @@ export default function ShellLayout() {
   const { pathname } = useLocation();
   const [opened, { open, close }] = useDisclosure(false);
   const title = routeTitle(pathname);
+  useEffect(() => {
+    void firstPaint.then(prefetchShared);
+  }, []);
 
   return (
     <AppShell

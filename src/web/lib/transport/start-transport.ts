@@ -97,6 +97,11 @@ export function startTransport(): Promise<void> {
   return starting;
 }
 
+/** Runs the start-up unless one is running or done (a call may have started it already). */
+export function startTransportOnce(): Promise<void> {
+  return starting ?? startTransport();
+}
+
 /**
  * Waits for a running start-up, or starts again when none succeeded (a failed start is retried on the next
  * call, so the operator is not stuck after a passing outage). A failure rejects with the start-up message.

@@ -8,7 +8,7 @@ import { useAppStore } from '../store/app-store.ts';
 import { initialMemoryState, memoryStore } from '../store/memory-store.ts';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error.ts';
 import { callApi } from './call-api.ts';
-import { resetTransport, startTransport } from './start-transport.ts';
+import { resetTransport, startTransport, startTransportOnce } from './start-transport.ts';
 import { setUnauthorizedHandler } from './unauthorized.ts';
 
 interface Seen {
@@ -187,6 +187,14 @@ describe('transport', () => {
     await expect(callApi('companies')).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledTimes(1);
     setUnauthorizedHandler(() => undefined);
+  });
+
+  it('the start-up after the first paint registers once, also when a call has already started it', async () => {
+    const bff = await fakeBff();
+    const call = callApi('companies');
+    await Promise.all([startTransportOnce(), startTransportOnce(), call]);
+    await startTransportOnce();
+    expect(bff.seen.map((s) => s.url)).toEqual(['/keys', '/devices', '/proxy']);
   });
 
   it('registers again once and retries when the BFF does not know the device', async () => {

@@ -1,5 +1,6 @@
-import { type AccountsResponse, accountsResponse } from '../../../../contracts/index.ts';
+import type { AccountsResponse } from '../../../../contracts/index.ts';
 import { callApi } from '../../../lib/transport/index.ts';
+import { loadCardSchemas } from './schemas.ts';
 
 export interface AccountsPageQuery {
   cnpj: string;
@@ -12,6 +13,9 @@ export interface AccountsPageQuery {
 
 /** GET /v1/corporate/accounts: one keyset page of 50 sub-accounts with the kept total. */
 export async function getAccountsPage({ cnpj, relationCode, startAccount, direction }: AccountsPageQuery) {
-  const data = await callApi('accounts', { headers: { cnpj, relationCode, startAccount, direction } });
+  const [data, { accountsResponse }] = await Promise.all([
+    callApi('accounts', { headers: { cnpj, relationCode, startAccount, direction } }),
+    loadCardSchemas(),
+  ]);
   return accountsResponse.parse(data) as AccountsResponse;
 }

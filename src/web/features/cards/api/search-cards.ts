@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type CardResult, cardsResponse } from '../../../../contracts/index.ts';
+import type { CardResult } from '../../../../contracts/index.ts';
 import { callApi } from '../../../lib/transport/index.ts';
+import { loadCardSchemas } from './schemas.ts';
 
 export interface SearchCardsInput {
   cpf: string;
@@ -10,7 +11,10 @@ export interface SearchCardsInput {
 
 /** GET /v1/cards/{documentNumber}: the chosen company's cards of a CPF (logos 1 and 2 only). */
 export async function searchCards({ cpf, cnpj, relationCode }: SearchCardsInput): Promise<CardResult[]> {
-  const data = await callApi('cardsByDocument', { params: { documentNumber: cpf }, headers: { cnpj, relationCode } });
+  const [data, { cardsResponse }] = await Promise.all([
+    callApi('cardsByDocument', { params: { documentNumber: cpf }, headers: { cnpj, relationCode } }),
+    loadCardSchemas(),
+  ]);
   return cardsResponse.parse(data).cardsResult;
 }
 

@@ -1,11 +1,13 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { Button, Group } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { type CardResult, messages, onlyDigits, SEARCH_MAX_LENGTH } from '../../../../contracts/index.ts';
+import { Button, Group, InputBase } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { type CardResult, messages, SEARCH_MAX_LENGTH } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
-import { MaskedInput } from '../../../ui/masked-input.tsx';
+import { onlyDigits } from '../../../ui/format.ts';
+import { useLazyMask } from '../../../ui/use-lazy-mask.ts';
+import { loadCardSchemas } from '../api/schemas.ts';
 import { useSearchCards } from '../api/search-cards.ts';
 
 interface SearchBoxProps {
@@ -17,12 +19,17 @@ export function searchFailureText(error: unknown): string {
   return isApiError(error) && error.status === 404 ? messages.cards.notFound : messages.cards.searchFailure;
 }
 
-/** The CPF search: masked 000.000.000-00 (14 characters), dots and dashes stripped before use. */
+/**
+ * The CPF search: masked 000.000.000-00 (14 characters), dots and dashes stripped before use. The mask loads after
+ * the list has painted (useLazyMask).
+ */
 export function SearchBox({ onFound }: SearchBoxProps) {
   const company = useAppStore((s) => s.company);
   const search = useSearchCards();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useLazyMask(input, '000.000.000-00', setValue);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,15 +48,16 @@ export function SearchBox({ onFound }: SearchBoxProps) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={search.isPending}>
+    <form onSubmit={onSubmit} onFocusCapture={() => void loadCardSchemas()} noValidate aria-busy={search.isPending}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <MaskedInput
-          mask="000.000.000-00"
+        <InputBase
+          ref={input}
           maxLength={SEARCH_MAX_LENGTH}
           placeholder={messages.cards.searchPlaceholder}
           aria-label={messages.cardList.searchLabel}
           value={value}
-          onChange={setValue}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          inputMode="numeric"
           style={{ flex: 1, minWidth: 0, maxWidth: 320 }}
           aria-invalid={error ? true : undefined}
         />
