@@ -149,12 +149,19 @@ async function signInWithDemo(port: number) {
 
 async function measure(url: string, port: number): Promise<Figures> {
   const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  let retries = 0;
+  while (runs.length < RUNS) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
     const { lhr } = result;
     lighthouseVersion = lhr.lighthouseVersion;
-    if (lhr.runtimeError) throw new Error(`Lighthouse em ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // A trace Chromium failed to record (NO_NAVSTART, seen once in many runs): Lighthouse's own advice is to run
+      // again. The run is dropped, never counted, and a page that keeps failing stops the bench.
+      if (++retries > RUNS) throw new Error(`Lighthouse em ${url}: ${lhr.runtimeError.message}`);
+      console.info(`  ${url}: run dropped, Lighthouse asks to run again (${lhr.runtimeError.code})`);
+      continue;
+    }
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       throw new Error(`${url} terminou em ${lhr.finalDisplayedUrl}: a sessão não foi mantida`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -3,9 +3,10 @@
 // the browser does). Each server runs in its own process, as in production (bench/proxy-server.ts), so a proxy's
 // CPU is measured on its own and never shares an event loop with the provider; autocannon drives them from another
 // process (proxy-load.ts). Legs are interleaved over rounds, in alternating order, so drift on a busy machine
-// touches all alike. Not a test: nothing here asserts; a leg with a failed call makes the run fail.
+// touches all alike: short legs over many rounds, because on this virtual machine slow spells last seconds and,
+// with 5 s legs, one of them could land on a single leg and move a ratio by 0.1. Not a test: nothing here asserts; a leg with a failed call makes the run fail.
 //
-// Knobs: BENCH_DURATION_S (per leg and load, default 5), BENCH_ROUNDS (2), BENCH_CONNECTIONS (the concurrent
+// Knobs: BENCH_DURATION_S (per leg and load, default 2), BENCH_ROUNDS (6), BENCH_CONNECTIONS (the concurrent
 // load, 8), BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (info: both proxies log as production would, to /dev/null),
 // BENCH_LEGS (e.g. "fidis"), BENCH_PROFILE (a role, e.g. "bff": that server runs under `node --cpu-prof`, its
 // profile written to .bench-data/profiles/).
@@ -26,8 +27,8 @@ import type { LoadJob, LoadResult } from './proxy-load.ts';
 import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
 import type { ServerMessage, ServerRole } from './proxy-server.ts';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
