@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { PRODUCT_KEY } from './src/contracts/constants.ts';
 
 const bff = 'http://127.0.0.1:3000';
@@ -43,6 +43,34 @@ function precompress(): Plugin {
 }
 
 /**
+ * A build plugin that adds `tag` before index.html's </head>, once Vite has written the page into the bundle. `tag`
+ * gets the bundle, the public base path and a way to emit a file of its own (its public path is returned).
+ */
+function headTag(
+  name: string,
+  tag: (bundle: Rollup.OutputBundle, base: string, emitAsset: (name: string, source: string) => string) => string,
+): Plugin {
+  let base = '/';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') throw new Error(`${name}: index.html ausente`);
+        const emitAsset = (file: string, source: string) =>
+          `${base}${this.getFileName(this.emitFile({ type: 'asset', name: file, source }))}`;
+        html.source = String(html.source).replace('</head>', `  ${tag(bundle, base, emitAsset)}\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
  * The `home` chunk (the signed-in frame and the cards list) is otherwise requested only once the entry, some 110 KB
  * over the wire, has arrived and run: on a mobile link that puts the two downloads one after the other. A tiny
  * script, loaded beside the entry and run as soon as it arrives, starts the chunk and its style sheet at once when
@@ -51,32 +79,19 @@ function precompress(): Plugin {
  * file, because the BFF's CSP allows no inline script.
  */
 function homePreload(chunkName: string): Plugin {
-  let base = '/';
-  return {
-    name: 'fidis:home-preload',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    generateBundle: {
-      // After Vite has written index.html into the bundle.
-      order: 'post',
-      handler(_options, bundle) {
-        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === chunkName);
-        const html = bundle['index.html'];
-        if (chunk?.type !== 'chunk' || html?.type !== 'asset') {
-          throw new Error(`fidis:home-preload: chunk ${chunkName} ou index.html ausente`);
-        }
-        // Requested as Vite's loader will ask (CORS, same-origin credentials), so its requests find these answers.
-        const links = [
-          { rel: 'modulepreload', href: `${base}${chunk.fileName}` },
-          ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => ({
-            rel: 'preload',
-            as: 'style',
-            href: `${base}${css}`,
-          })),
-        ];
-        const source = `try {
+  return headTag('fidis:home-preload', (bundle, base, emitAsset) => {
+    const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === chunkName);
+    if (chunk?.type !== 'chunk') throw new Error(`fidis:home-preload: chunk ${chunkName} ausente`);
+    // Requested as Vite's loader will ask (CORS, same-origin credentials), so its requests find these answers.
+    const links = [
+      { rel: 'modulepreload', href: `${base}${chunk.fileName}` },
+      ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => ({
+        rel: 'preload',
+        as: 'style',
+        href: `${base}${css}`,
+      })),
+    ];
+    const source = `try {
   const state = JSON.parse(localStorage.getItem(${JSON.stringify(PRODUCT_KEY)}) || 'null')?.state;
   if (/^\\/home(\\/|$)/.test(location.pathname) && state?.authenticate?.token && state.company) {
     for (const attributes of ${JSON.stringify(links)}) {
@@ -85,14 +100,8 @@ function homePreload(chunkName: string): Plugin {
   }
 } catch {}
 `;
-        const src = `${base}${this.getFileName(this.emitFile({ type: 'asset', name: `${chunkName}-preload.js`, source }))}`;
-        html.source = String(html.source).replace(
-          '</head>',
-          `  <script type="module" async src="${src}"></script>\n  </head>`,
-        );
-      },
-    },
-  };
+    return `<script type="module" async src="${emitAsset(`${chunkName}-preload.js`, source)}"></script>`;
+  });
 }
 
 /**
@@ -101,38 +110,21 @@ function homePreload(chunkName: string): Plugin {
  * (src/web/lib/prefetch-shared.ts), so /home does not wait for them and the first move to another screen finds them cached.
  */
 function prefetchHint(names: string[]): Plugin {
-  let base = '/';
-  return {
-    name: 'fidis:prefetch-hint',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const html = bundle['index.html'];
-        if (html?.type !== 'asset') throw new Error('fidis:prefetch-hint: index.html ausente');
-        const filesOf = (name: string) =>
-          Object.values(bundle).flatMap((file) => {
-            if (file.type === 'chunk') {
-              return file.name === name ? [file.fileName, ...(file.viteMetadata?.importedCss ?? [])] : [];
-            }
-            return file.names.includes(`${name}.css`) ? [file.fileName] : [];
-          });
-        const files = names.flatMap((name) => {
-          const found = filesOf(name);
-          if (found.length === 0) throw new Error(`fidis:prefetch-hint: nada se chama ${name}`);
-          return found;
-        });
-        const content = [...new Set(files)].map((file) => `${base}${file}`).join(' ');
-        html.source = String(html.source).replace(
-          '</head>',
-          `  <meta name="fidis:prefetch" content="${content}" />\n  </head>`,
-        );
-      },
-    },
-  };
+  return headTag('fidis:prefetch-hint', (bundle, base) => {
+    const filesOf = (name: string) =>
+      Object.values(bundle).flatMap((file) => {
+        if (file.type === 'chunk') {
+          return file.name === name ? [file.fileName, ...(file.viteMetadata?.importedCss ?? [])] : [];
+        }
+        return file.names.includes(`${name}.css`) ? [file.fileName] : [];
+      });
+    const files = names.flatMap((name) => {
+      const found = filesOf(name);
+      if (found.length === 0) throw new Error(`fidis:prefetch-hint: nada se chama ${name}`);
+      return found;
+    });
+    return `<meta name="fidis:prefetch" content="${[...new Set(files)].map((file) => `${base}${file}`).join(' ')}" />`;
+  });
 }
 
 // The SPA lives in src/web; the build lands in dist/web, which the BFF serves.
