@@ -10,6 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { signInToFirstCompany } from '../scripts/demo-session.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3520);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -133,15 +134,7 @@ function launchChromium(): Promise<{ browser: ChildProcess; port: number }> {
 async function signInWithDemo(port: number) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
-  await page.goto(`${BASE}/`);
-  await page.getByLabel('Usuário').fill('demo');
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'ENTRAR' }).click();
-  await page.waitForURL(/choose\/company/);
-  await page.getByPlaceholder('Escolha uma empresa').click();
-  await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: 'ACESSAR' }).click();
-  await page.waitForURL(/\/home/);
+  await signInToFirstCompany(page, BASE, 'demo', PASSWORD);
   await page.close();
   // Disconnects Playwright only: the browser, and the session in its profile, stay for Lighthouse.
   await browser.close();

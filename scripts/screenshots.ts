@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { signInToFirstCompany } from './demo-session.ts';
 
 const [base = 'http://127.0.0.1:3000', out = '/tmp/shots', login = 'demo', password = '', ...extra] =
   process.argv.slice(2);
@@ -11,17 +12,7 @@ const PUBLIC = ['/', '/forgot_password'];
 const PRIVATE = extra.length > 0 ? extra : ['/choose/company', '/home', '/home/invoices', '/home/requestcard'];
 const WIDTHS = [360, 768, 1280];
 
-async function signIn(page: Page) {
-  await page.goto(`${base}/`);
-  await page.getByLabel('Usuário').fill(login);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ENTRAR' }).click();
-  await page.waitForURL(/choose\/company/);
-  await page.getByPlaceholder('Escolha uma empresa').click();
-  await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: 'ACESSAR' }).click();
-  await page.waitForURL(/\/home/);
-}
+const signIn = (page: Page) => signInToFirstCompany(page, base, login, password);
 
 const name = (path: string) => path.replace(/\//g, '_').replace(/^_$/, '_login');
 
