@@ -1,0 +1,90 @@
+// A declined purchase explained (issue 18, item 4; decision 081): the history says why an authorization was NEGADA
+// and, for a missing limit, links to the limit screen with a limit that would have covered it. A suggestion that is
+// not an amount is ignored there.
+import type { Locator, Page } from '@playwright/test';
+import { expectNoA11yViolations } from './support/a11y.ts';
+import { firstActiveIn, openCardScreen, openRow } from './support/cards.ts';
+import { expect, openHome, test } from './support/signed-in.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const HISTORY = 'Histórico de autorizações';
+const SUGGESTED_FIX = /^Aumentar limite para R\$\s/;
+/** The seeded history covers the company's first 60 holders; a declined purchase above today's limit is common. */
+const SEARCHED_ROWS = 12;
+
+const historyOf = (page: Page): Locator => page.locator(`[aria-label="${HISTORY}"]`).first();
+
+/** Opens the history of active cards, one by one, until one shows a declined purchase the limit screen can lift. */
+async function openCardWithSuggestedLimit(page: Page): Promise<Locator> {
+  for (let from = 0; from < SEARCHED_ROWS; from++) {
+    await openHome(page);
+    const index = await firstActiveIn(page, from, SEARCHED_ROWS);
+    from = index;
+    await openRow(page, index);
+    await openCardScreen(page, 'Transações');
+    const history = historyOf(page);
+    await expect(history.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/).first()).toBeVisible();
+    // The fixes wait on the card's consult and limit; the explanations show at once.
+    await expect(page.locator('[data-loading]')).toHaveCount(0);
+    const fix = history.getByRole('link', { name: SUGGESTED_FIX });
+    if (
+      await fix
+        .first()
+        .isVisible({ timeout: 3000 })
+        .catch(() => false)
+    )
+      return fix.first();
+  }
+  throw new Error(`no active card among the first ${SEARCHED_ROWS} rows with a declined purchase above its limit`);
+}
+
+test('a NEGADA for lack of limit: the reason, and the fix opens the limit screen prefilled', async ({ page }) => {
+  const fix = await openCardWithSuggestedLimit(page);
+  const history = historyOf(page);
+  await expect(history.getByText(/^Limite insuficiente: /).first()).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // The three widths of the brief, and one where the authorizations are a table again (decision 081).
+  for (const width of [360, 768, 1280, 1920]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : width === 1920 ? 1080 : 900 });
+    const link = history.getByRole('link', { name: SUGGESTED_FIX }).first();
+    await link.scrollIntoViewIfNeeded();
+    await expect(link).toBeInViewport();
+    const shots = process.env.DECLINE_SCREENSHOTS;
+    if (shots) {
+      await page.screenshot({ path: `${shots}/decline-${width}.png` });
+      // As the screen opens: the table scrolled to its start.
+      await history.evaluate((el) => el.scrollTo({ left: 0 }));
+      await page.screenshot({ path: `${shots}/decline-${width}-start.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The table turns back into items on the media query's change event, after the resize returns: focusing before it
+  // lands would focus a link about to be unmounted, and Enter would reach nothing.
+  await expect(page.locator(`ul[aria-label="${HISTORY}"]`)).toBeVisible();
+
+  // The keyboard reaches the fix like any link.
+  const name = (await fix.textContent()) ?? '';
+  const suggested = name.replace(/^Aumentar limite para R\$\s/, '');
+  await fix.focus();
+  await expect(fix).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/home\/details\/limit\?sugerido=\d+\.00$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Gestão de Limite' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Novo limite disponível' })).toHaveValue(suggested);
+  await expect(page.getByText(/^Sugestão a partir de uma compra negada/)).toBeVisible();
+  // Whole hundreds of reais: the suggestion is rounded up.
+  expect(suggested).toMatch(/00,00$/);
+});
+
+test('a suggestion that is not an amount is ignored by the limit screen', async ({ page }) => {
+  await openHome(page);
+  await openRow(page, await firstActiveIn(page, 0, SEARCHED_ROWS));
+  await page.goto('/home/details/limit?sugerido=1e9');
+  await expect(page.getByRole('heading', { level: 2, name: 'Gestão de Limite' })).toBeVisible();
+  await expect(page.getByText('Limite de crédito', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Novo limite disponível' })).toHaveValue('');
+  await expect(page.getByText(/^Sugestão a partir/)).toHaveCount(0);
+});
