@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/support/env.ts';
 
+/** The specs about the layout at a width: the frame and its menus, the lists that change form, the start-up alert. */
+const LAYOUT_SPECS = ['shell-layout.spec.ts', 'list-layout.spec.ts', 'startup-recovery.spec.ts'];
+
 // E2E drives Debian's Chromium against the product started exactly as `npm start` starts it.
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,17 +19,20 @@ export default defineConfig({
     baseURL: E2E.baseURL,
     browserName: 'chromium',
     locale: 'pt-BR',
-    trace: 'retain-on-failure',
+    // DOM snapshots without the screencast: recording frames for every test (most of which pass and are thrown away)
+    // cost a quarter of the runner's CPU on a two-core machine; the failure screenshot stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  // The provider-down flow crashes a stack of its own and does not depend on the width: it runs at 1280 only.
+  // The width matrix only where the layout is what is tested (decision 078): these specs run at every width, every
+  // other spec once at 1280 px. A spec whose assertions depend on the width belongs here; its flows do not.
   projects: [
-    { name: 'mobile-360', use: { viewport: { width: 360, height: 740 } }, testIgnore: /resilience\.spec\.ts$/ },
-    { name: 'tablet-768', use: { viewport: { width: 768, height: 1024 } }, testIgnore: /resilience\.spec\.ts$/ },
+    { name: 'mobile-360', use: { viewport: { width: 360, height: 740 } }, testMatch: LAYOUT_SPECS },
+    { name: 'tablet-768', use: { viewport: { width: 768, height: 1024 } }, testMatch: LAYOUT_SPECS },
     { name: 'desktop-1280', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
@@ -46,6 +52,15 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       LOG_LEVEL: 'warn',
       RSA_KEY_BITS: '2048',
+      // Passwords hashed at the legacy scrypt cost (decision 062): the OWASP cost makes every sign-in of the suite
+      // about two seconds on a loaded CI machine; the cost itself and the rehash are tested by the provider suites.
+      FIDIS_TEST_PASSWORD_COST: 'legacy',
+      // The suite signs in far more than 20 times a minute from one address (decision 068).
+      RATE_LIMIT_SIGN_IN: '100000',
+      // Every page load registers the device again (docs/transport.md), and the suite loads pages from one address
+      // more than 30 times a minute once its tests stop signing in through the screens (decision 078): a refused
+      // registration shows the start-up alert and the back-off outlasts the test's wait.
+      RATE_LIMIT_DEVICES: '100000',
     },
   },
 });

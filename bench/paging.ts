@@ -21,7 +21,7 @@ import { type DatabaseHandle, openDatabase } from '../src/platform/database.ts';
 import { type Db, schema } from '../src/provider/db/client.ts';
 import { migrate } from '../src/provider/db/migrate.ts';
 import { accounts, cards, companies, portalUsers } from '../src/provider/db/schema.ts';
-import { seedDemo } from '../src/provider/db/seed.ts';
+import { seedDemo } from '../src/provider/db/seed/seed.ts';
 import { pageAccounts } from '../src/provider/services/accounts.ts';
 import { cardsByDocument } from '../src/provider/services/cards.ts';
 import { companyOfUser } from '../src/provider/services/companies.ts';

@@ -8,6 +8,7 @@ import { openDatabase } from './platform/database.ts';
 import { ensureSpaBuilt } from './platform/spa-build.ts';
 import { buildProvider } from './provider/app.ts';
 import { prepareProviderData } from './provider/bootstrap.ts';
+import { scheduleInactivityDeactivation } from './provider/jobs/inactivity.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -20,13 +21,15 @@ async function main() {
   const logger = { level: config.LOG_LEVEL };
   const closers: Array<() => Promise<unknown>> = [];
 
+  const demo = config.FIDIS_MODE === 'demo';
   let upstream = config.PROVIDER_URL;
   let demoPassword: string | undefined;
   if (!upstream) {
-    // Without DEMO_PASSWORD a fresh random password is set and printed at every start.
-    demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
+    // Demo only: without DEMO_PASSWORD a fresh random password is set and printed at every start.
+    if (demo) demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
     const provider = buildProvider({ db, config, logger });
     await prepareProviderData(db, config, { demoPassword, log: provider.log });
+    scheduleInactivityDeactivation(provider, db, config);
     upstream = await provider.listen({ host: '127.0.0.1', port: config.PROVIDER_PORT });
     closers.push(() => provider.close());
   }
@@ -61,6 +64,9 @@ async function main() {
   const lines = [
     '',
     `  fidis está no ar: http://localhost:${port}`,
+    demo
+      ? '  modo: DEMONSTRAÇÃO (dados e logins de exemplo; para produção veja docs/operations.md)'
+      : '  modo: produção',
     `  banco de dados: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${resolve(config.DATA_DIR)}`}`,
     `  provedor: ${config.PROVIDER_URL ? config.PROVIDER_URL : `embutido em ${upstream}`}`,
     demoPassword ? `  login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}` : '',

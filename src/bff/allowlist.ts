@@ -9,7 +9,7 @@ import {
   matchEndpoint,
   PROVIDER_HOSTS,
 } from '../contracts/endpoints.ts';
-import { BffError, refuse } from './errors.ts';
+import { refuse } from './errors.ts';
 
 export const MAX_URL_LENGTH = 2048;
 export const MAX_HEADER_VALUE_LENGTH = 1024;
@@ -151,7 +151,7 @@ export function checkBody(data: unknown, endpoint: Endpoint): string | undefined
     return undefined;
   }
   if (isPoisoned(data) || (endpoint.body && !endpoint.body.safeParse(data).success)) {
-    throw new BffError(400, 'INVALID_BODY', refuse.notAllowed('INVALID_BODY').message);
+    throw refuse.notAllowed('INVALID_BODY');
   }
   return data === undefined ? undefined : JSON.stringify(data);
 }

@@ -1,10 +1,13 @@
-// A refusal the BFF raises itself: an HTTP status, a pt-BR message for a person, a stable code for a program.
-import { messages } from '../contracts/messages.ts';
+// A refusal the BFF raises itself: the status and pt-BR message of the errors table (contracts/errors.ts) for a
+// person, its code for a program.
+import { type DetailOf, refusal, type ServerErrorCode } from '../contracts/errors.ts';
+
+export type BffErrorCode = ServerErrorCode;
 
 export class BffError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: BffErrorCode,
     message: string,
   ) {
     super(message);
@@ -16,13 +19,33 @@ export class BffError extends Error {
   }
 }
 
-const m = messages.proxy;
+/** The refusal of the errors table for `code`, as an error to throw. */
+export function bffError<C extends BffErrorCode>(code: C, ...detail: DetailOf<C>): BffError {
+  const { status, message } = refusal(code, ...(detail as DetailOf<C>));
+  return new BffError(status, code, message);
+}
+
+/** The envelope and proxy checks that answer "Requisição não permitida." (400). */
+type NotAllowedCode =
+  | 'BAD_CLIENT'
+  | 'BAD_ENVIRONMENT'
+  | 'BAD_URL'
+  | 'WRONG_ENVIRONMENT'
+  | 'HOST_NOT_ALLOWED'
+  | 'ROUTE_NOT_ALLOWED'
+  | 'QUERY_NOT_ALLOWED'
+  | 'HEADER_NOT_ALLOWED'
+  | 'BAD_HEADER_VALUE'
+  | 'BODY_NOT_ALLOWED'
+  | 'INVALID_BODY';
+
 export const refuse = {
-  notAllowed: (code: string) => new BffError(400, code, m.notAllowed),
-  envelope: (code = 'BAD_ENVELOPE') => new BffError(400, code, m.invalidEnvelope),
-  unauthorized: (code = 'UNAUTHORIZED') => new BffError(401, code, m.unauthorized),
-  replayed: () => new BffError(409, 'REPLAYED', m.replayed),
-  stale: () => new BffError(400, 'STALE_REQUEST_ID', m.staleRequest),
-  tooLarge: () => new BffError(413, 'BODY_TOO_LARGE', m.tooLarge),
-  upstream: (code = 'UPSTREAM_UNAVAILABLE') => new BffError(502, code, m.upstream),
+  notAllowed: (code: NotAllowedCode) => bffError(code),
+  envelope: (code: 'BAD_ENVELOPE' | 'BAD_REQUEST_ID' = 'BAD_ENVELOPE') => bffError(code),
+  unauthorized: (code: 'UNAUTHORIZED' | 'UNKNOWN_DEVICE' = 'UNAUTHORIZED') => bffError(code),
+  replayed: () => bffError('REPLAYED'),
+  stale: () => bffError('STALE_REQUEST_ID'),
+  tooLarge: () => bffError('BODY_TOO_LARGE'),
+  upstream: (code: 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_INVALID' | 'UPSTREAM_REDIRECT' = 'UPSTREAM_UNAVAILABLE') =>
+    bffError(code),
 };

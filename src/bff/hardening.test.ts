@@ -165,6 +165,23 @@ describe('static SPA', () => {
     }
   });
 
+  it('answers the portal page to a plain `curl /` (Accept */* or none), and JSON 404s for unknown API paths', async () => {
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      const page = await fx.app.inject({ method: 'GET', url: '/', headers });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('<title>fidis</title>');
+      const route = await fx.app.inject({ method: 'GET', url: '/home/details', headers });
+      expect(route.statusCode).toBe(200);
+      expect(route.headers['content-type']).toMatch(/text\/html/);
+    }
+    for (const url of ['/proxy/nope', '/keys/other', '/metrics/x', '/missing.js']) {
+      const res = await fx.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
   it('does not fall back for API paths, missing assets, non-HTML requests or dotfiles', async () => {
     const keys = await fx.app.inject({ method: 'GET', url: '/keys', headers: { accept: 'text/html' } });
     expect(keys.json().algorithm).toBe('RSA-OAEP-256');

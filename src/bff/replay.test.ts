@@ -39,6 +39,38 @@ describe('MemoryReplayGuard', () => {
     await guard.firstSeen('d', 'b', 10);
     await expect(guard.firstSeen('d', 'c', 10)).rejects.toBeInstanceOf(ReplayCapacityError);
   });
+
+  it('full of one device’s live ids, refuses that device only; others get in, replays stay refused', async () => {
+    const guard = new MemoryReplayGuard(() => 0, 10, 0);
+    for (let i = 0; i < 10; i++) expect(await guard.firstSeen('flooder', `f${i}`, 1_000)).toBe(true);
+    await expect(guard.firstSeen('flooder', 'f10', 1_000)).rejects.toBeInstanceOf(ReplayCapacityError);
+    expect(await guard.firstSeen('flooder', 'f3', 1_000)).toBe(false);
+    for (const device of ['a', 'b', 'c']) {
+      expect(await guard.firstSeen(device, 'r1', 1_000)).toBe(true);
+      expect(await guard.firstSeen(device, 'r1', 1_000)).toBe(false);
+    }
+  });
+
+  it('stays within twice its bound however many devices arrive while full, and empties as ids expire', async () => {
+    let now = 0;
+    const guard = new MemoryReplayGuard(() => now, 10, 0);
+    for (let i = 0; i < 10; i++) await guard.firstSeen('flooder', `f${i}`, 1_000);
+    let refused = 0;
+    for (let d = 0; d < 50; d++) {
+      for (let i = 0; i < 5; i++) {
+        await guard.firstSeen(`device-${d}`, `r${i}`, 1_000).catch((err: unknown) => {
+          expect(err).toBeInstanceOf(ReplayCapacityError);
+          refused++;
+        });
+      }
+      expect(guard.size).toBeLessThanOrEqual(20);
+    }
+    expect(refused).toBeGreaterThan(0);
+    now = 2_000;
+    guard.sweep();
+    expect(guard.size).toBe(0);
+    expect(await guard.firstSeen('flooder', 'f10', 3_000)).toBe(true);
+  });
 });
 
 describe('SessionKeyCache', () => {

@@ -28,10 +28,17 @@ export class ReplayStoreUnavailableError extends ReplayCapacityError {
 /**
  * One process's memory. Ids are also filed by the second they expire in, so a sweep touches only the seconds that
  * have ended and the ids in them — never the whole map, which under load holds every id of the request-id window.
+ *
+ * Full (`maxEntries` live ids after a sweep), it refuses only the devices holding at least their fair share
+ * (`maxEntries` / devices present): one device flooding the cache is refused, the others still get in
+ * (decision 069). The lighter devices may take it up to twice `maxEntries`, its hard bound, where every new id is
+ * refused until spent ids expire and are swept.
  */
 export class MemoryReplayGuard implements ReplayGuard {
   private readonly seen = new Map<string, number>();
   private readonly bySecond = new Map<number, string[]>();
+  /** Live ids per scope (device), for the fair share when full. */
+  private readonly perScope = new Map<string, number>();
   private lastSweep = 0;
 
   constructor(
@@ -46,8 +53,13 @@ export class MemoryReplayGuard implements ReplayGuard {
     const key = `${scope}\u0000${requestId}`;
     const existing = this.seen.get(key);
     if (existing !== undefined && existing > now) return false;
-    // Fail closed: forgetting a live id would let it be replayed.
-    if (this.seen.size >= this.maxEntries) throw new ReplayCapacityError();
+    const held = this.perScope.get(scope) ?? 0;
+    // Fail closed for the heavy scopes only: forgetting a live id would let it be replayed.
+    const full = this.seen.size >= this.maxEntries;
+    if (full && (held >= this.maxEntries / this.perScope.size || this.seen.size >= 2 * this.maxEntries)) {
+      throw new ReplayCapacityError();
+    }
+    if (existing === undefined) this.perScope.set(scope, held + 1);
     this.seen.set(key, expiresAt);
     const second = Math.floor(expiresAt / 1000);
     const filed = this.bySecond.get(second);
@@ -64,7 +76,13 @@ export class MemoryReplayGuard implements ReplayGuard {
       for (const key of keys) {
         const expiresAt = this.seen.get(key);
         // An id recorded again after it expired is filed under its new second too; only the stale entry goes.
-        if (expiresAt !== undefined && expiresAt <= now) this.seen.delete(key);
+        if (expiresAt !== undefined && expiresAt <= now) {
+          this.seen.delete(key);
+          const scope = key.slice(0, key.indexOf('\u0000'));
+          const held = (this.perScope.get(scope) ?? 1) - 1;
+          if (held > 0) this.perScope.set(scope, held);
+          else this.perScope.delete(scope);
+        }
       }
     }
   }

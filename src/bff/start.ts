@@ -7,7 +7,7 @@ import { buildBff } from './app.ts';
 import { connectRedis, type RedisLog, redisLocation } from './replay-redis.ts';
 
 async function main(): Promise<void> {
-  const config = parseConfig();
+  const config = parseConfig(process.env, { role: 'bff' });
   if (!config.PROVIDER_URL) {
     console.error(
       'PROVIDER_URL é obrigatório para iniciar o BFF sozinho (ex.: PROVIDER_URL=http://127.0.0.1:4000 npm run start:bff).',

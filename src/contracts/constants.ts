@@ -53,6 +53,8 @@ export const SEARCH_MAX_LENGTH = 14;
 export const PASSWORD_UNLOCK_USER_ID_LENGTH = 9;
 
 export const FLASH_DURATION_MS = 4000;
+/** One full turn of the spinner (spec section 9: spinner animation 1 second). */
+export const SPINNER_TURN_MS = 1000;
 export const PERSIST_RESTORE_TIMEOUT_MS = 5000;
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992 } as const;
 export const DRAWER_BREAKPOINT = BREAKPOINTS.lg;

@@ -28,6 +28,17 @@ describe('endpoint catalogue', () => {
     expect(matchEndpoint('GET', '/v1/cards/123.456')).toBeNull();
   });
 
+  it('has the password change, whose body the allowlist checks with the new-password rule (decision 074)', () => {
+    const match = matchEndpoint('PUT', '/v0/portal/usuario/senha');
+    expect(match?.name).toBe('changePassword');
+    const body = match?.endpoint.body;
+    const ok = { senhaAtual: 'x', novaSenha: 'MinhaSenhaNova2026', confirmarNovaSenha: 'MinhaSenhaNova2026' };
+    expect(body?.safeParse(ok).success).toBe(true);
+    expect(body?.safeParse({ ...ok, novaSenha: 'curta1' }).success).toBe(false);
+    expect(body?.safeParse({ ...ok, senhaAtual: '' }).success).toBe(false);
+    expect(matchEndpoint('POST', '/v0/portal/usuario/senha')).toBeNull();
+  });
+
   it('encodes parameters when building a path and refuses a missing one', () => {
     expect(buildPath('cardsByDocument', { documentNumber: '1/2' })).toBe('/v1/cards/1%2F2');
     expect(() => buildPath('blockCard')).toThrow(/uuid/);

@@ -1,51 +1,37 @@
-// The endpoint catalogue: the one place a provider endpoint is described. The route table (routes.ts) is what a
-// client needs to build a request; this module adds the zod body schemas. The BFF's proxy allowlist and the
-// provider's routes are derived from it.
+// The endpoint catalogue as the BFF's allowlist reads it: route, header and query names, body schema, all taken
+// from the contract (contract.ts), and the matcher that finds an endpoint from a method and a path.
 import type { z } from 'zod';
-import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.ts';
-import * as s from './schemas.ts';
+import { contract, PARAM_PATTERNS } from './contract.ts';
+import type { EndpointName, EndpointRoute } from './routes.ts';
 
 export { buildPath, COMMON_HEADERS, type EndpointName, type HttpMethod, PROVIDER_HOSTS } from './routes.ts';
 
 export interface Endpoint extends EndpointRoute {
+  /** Request headers this endpoint reads besides the common ones (lower-case). */
+  headers: readonly string[];
+  /** Query keys this endpoint accepts (only the user list has any). */
+  query: readonly string[];
   body?: z.ZodType;
 }
 
-/** The body each endpoint that takes one must match; the others take none. */
-const bodies: Partial<Record<EndpointName, z.ZodType>> = {
-  login: s.loginBody,
-  recoverPassword: s.recoveryBody,
-  firstAccess: s.firstAccessBody,
-  createUser: s.createUserBody,
-  updateUser: s.updateUserBody,
-  updateUserStatus: s.userStatusBody,
-  blockCard: s.cardBlockBody,
-  blockAccount: s.accountBlockBody,
-  deactivateCard: s.last4Body,
-  activateCard: s.activationBody,
-  changeLimit: s.limitChangeBody,
-  secondCopy: s.secondCopyBody,
-  passwordReset: s.passwordResetBody,
-  holderUpdate: s.holderUpdateBody,
-  addressUpdate: s.addressUpdateBody,
-  occurrence: s.occurrenceBody,
-  proposal: s.proposalBody,
-};
-
 export const endpoints = Object.fromEntries(
-  Object.entries(endpointRoutes).map(([name, route]) => {
-    const body = bodies[name as EndpointName];
-    return [name, body ? { ...route, body } : route];
+  Object.values(contract).map((c) => {
+    const { method, path, public: isPublic, systemName } = c;
+    const body = 'body' in c ? (c.body as z.ZodType) : undefined;
+    return [
+      c.name,
+      {
+        method,
+        path,
+        headers: c.headerNames,
+        query: c.queryNames,
+        ...(isPublic ? { public: isPublic } : {}),
+        ...(systemName ? { systemName } : {}),
+        ...(body ? { body } : {}),
+      },
+    ];
   }),
 ) as Readonly<Record<EndpointName, Endpoint>>;
-
-/** What a path parameter may hold: no dots, slashes, percent signs or anything a path could be bent with. */
-const PARAM_PATTERNS: Record<string, string> = {
-  uuid: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
-  documentNumber: '\\d{1,14}',
-  numeroDocumento: '\\d{1,14}',
-  cep: '\\d{8}',
-};
 
 const compiled = Object.entries(endpoints).map(([name, ep]) => {
   const source = ep.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, p: string) => {

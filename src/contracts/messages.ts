@@ -4,8 +4,7 @@
 export const messages = {
   startup: {
     missingKey: 'Invalid key for encryption (E00001)',
-    failure:
-      'Estamos passando por algumas instabilidades no momento, por favor tente acessar o BIB Rewards mais tarde.',
+    failure: 'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',
   },
   login: {
     title: 'Bem-vindo ao fidis',
@@ -19,6 +18,8 @@ export const messages = {
     required: 'Preencha todos os campos',
     failure: 'Ocorreu um erro ao realizar o login, verifique os dados digitados!',
     locked: 'Acesso bloqueado por excesso de tentativas. Tente novamente em 30 minutos.',
+    temporaryExpired: 'Sua senha temporária expirou. Use "Esqueceu sua senha?" para criar uma nova.',
+    unavailable: 'O serviço de login está indisponível no momento. Aguarde alguns instantes e tente novamente.',
     brand: 'Gestão de cartões corporativos, simples e segura.',
   },
   recovery: {
@@ -35,6 +36,7 @@ export const messages = {
     codeSent: 'Enviamos um código de confirmação para o e-mail cadastrado.',
     codeConfirmed: 'Código confirmado. Defina a nova senha.',
     sendFailure: 'Não foi possível enviar o código de confirmação. Tente novamente em instantes.',
+    tooManyCodes: 'Limite de códigos por hora atingido. Aguarde e tente novamente mais tarde.',
     emailSubject: 'fidis — código para redefinir sua senha',
   },
   company: {
@@ -49,6 +51,43 @@ export const messages = {
     success: 'Senha definida com sucesso!',
     samePassword: 'A nova senha precisa ser diferente da senha temporária.',
     wrongUser: 'O usuário informado não corresponde ao usuário conectado.',
+    notTemporary: 'O primeiro acesso já foi concluído: a senha atual não é temporária.',
+  },
+  /** Not in the spec (decision 074): a signed-in operator changes their own password from the shell. */
+  passwordChange: {
+    title: 'Alterar senha',
+    intro: 'Informe a senha atual e crie a nova: pelo menos 12 caracteres, com letras e números.',
+    sessionsNote: 'Ao alterar a senha, as outras sessões abertas com o seu usuário serão encerradas.',
+    currentPassword: 'Senha atual',
+    currentPasswordPlaceholder: 'Digite sua senha atual',
+    newPasswordHint: 'Pelo menos 12 caracteres, com letras e números.',
+    showPassword: 'Mostrar senha',
+    submit: 'Alterar senha',
+    currentRequired: 'Informe a senha atual.',
+    newRequired: 'Informe a nova senha.',
+    confirmRequired: 'Repita a nova senha.',
+    wrongCurrent: 'Senha atual incorreta.',
+    samePassword: 'A nova senha deve ser diferente da atual.',
+    success: 'Senha alterada com sucesso!',
+    successDetail: 'As outras sessões abertas com o seu usuário foram encerradas.',
+    tooManyTries: 'Muitas tentativas com a senha atual incorreta. Tente novamente em 30 minutos.',
+    conflict: 'A senha acabou de ser alterada em outra sessão. Entre novamente com a senha nova.',
+    emailSubject: 'fidis: sua senha foi alterada',
+  },
+  /** The operator commands (npm run admin:create, npm run companies:import): what the terminal shows. */
+  admin: {
+    createUsage:
+      'Uso: npm run admin:create -- --company CNPJ --login LOGIN --email EMAIL [--name NOME] [--document CPF]',
+    importUsage: 'Uso: npm run companies:import -- arquivo.csv|arquivo.json',
+    badArguments: 'Argumentos inválidos:',
+    unknownCompany: 'Nenhuma empresa cadastrada com este CNPJ; importe-a antes com npm run companies:import.',
+    adminCreated: 'Administrador criado; a senha temporária foi enviada para',
+    fileUnreadable: 'Não foi possível ler o arquivo:',
+    fileRefused: 'Arquivo recusado, nada foi gravado:',
+    fileEmpty: 'O arquivo não tem nenhuma empresa.',
+    duplicateCnpj: 'CNPJ repetido no arquivo',
+    cnpjInvalid: 'CNPJ inválido (dígitos verificadores)',
+    imported: 'Empresas importadas',
   },
   shell: {
     currentCompany: 'Você está na empresa:',
@@ -85,8 +124,13 @@ export const messages = {
     notBlocked: 'O cartão não está bloqueado.',
     alreadyCancelled: 'Esta conta cartão já está cancelada.',
     accountCancelled: 'A conta cartão está cancelada e não permite esta operação.',
-    limitAboveCredit: 'O novo limite disponível não pode ser maior que o limite de crédito da conta.',
-    limitBelowUsed: 'O novo limite disponível não pode ser menor que o valor já utilizado.',
+    limitAboveRelationship: (free: string) =>
+      `O novo limite passa do limite livre do relacionamento da empresa (${free} livres para aumentar).`,
+    limitBelowUsed: (used: string) =>
+      `O novo limite não pode ser menor que o valor já utilizado pelo cartão (${used}).`,
+    purchaseCardBlocked: 'CARTAO BLOQUEADO',
+    purchaseInsufficient: 'SALDO INSUFICIENTE',
+    purchaseApproved: 'TRANSACAO APROVADA',
     limitNotPositive: 'O novo limite disponível precisa ser maior que zero.',
     invalidBirthDate: 'Data de nascimento inválido',
     cepNotFound: 'CEP não encontrado.',
@@ -99,6 +143,7 @@ export const messages = {
     searchLabel: 'CPF do portador',
     searchRequired: 'Informe o CPF do portador para consultar.',
     invalidCpf: 'CPF inválido',
+    startAccountOutOfRange: 'Conta inicial fora do intervalo permitido.',
     clearSearch: 'Voltar à lista',
     searchResult: 'Resultado da busca por CPF',
     sortLabel: 'Ordenar portadores',
@@ -250,7 +295,8 @@ export const messages = {
     available: 'Limite disponível',
     used: 'Limite utilizado',
     newLimit: 'Novo limite disponível',
-    newLimitHint: 'Digite apenas números: os dois últimos são os centavos.',
+    newLimitHint:
+      'Passa a ser o limite de crédito do cartão; o disponível é esse limite menos o já utilizado. Digite apenas números: os dois últimos são os centavos.',
     submit: 'Alterar limite',
     required: 'Informe um novo limite disponível maior que zero.',
     success: 'Limite alterado com sucesso!',
@@ -290,6 +336,7 @@ export const messages = {
     staleRequest: 'Requisição expirada. Verifique o relógio do dispositivo e tente novamente.',
     invalidDevice: 'Registro de dispositivo inválido.',
     busy: 'Serviço ocupado no momento. Tente novamente em instantes.',
+    metricsToken: 'Token de métricas ausente ou inválido.',
   },
   recoveryForm: {
     stepUser: 'Informe seu usuário para receber um código de confirmação.',
@@ -367,6 +414,15 @@ export const messages = {
     fees: 'Tarifas',
     notFound: 'Fatura indisponível',
     relationshipNotFound: 'Relacionamento não encontrado.',
+    /** Not in the spec (decision 077): the Pix copia-e-cola and its QR code beside the digitable line. */
+    pixTitle: 'Pagar com Pix',
+    pixHint:
+      'Escaneie o QR Code no app do seu banco ou copie o código Pix copia e cola: o valor total da fatura já vem preenchido.',
+    pixCode: 'Código Pix copia e cola',
+    pixQr: 'QR Code do Pix da fatura',
+    copyPix: 'Copiar código Pix',
+    pixCopied: 'Código Pix copiado',
+    copiedShort: 'Copiado!',
   },
   proposal: {
     title: 'Solicitar Cartão',
@@ -409,6 +465,7 @@ export const messages = {
     tooLarge: 'Requisição grande demais.',
     tooMany: 'Muitas tentativas. Aguarde um instante e tente novamente.',
     invalidField: 'Campo inválido',
+    invalidDate: 'data inválida: use AAAA-MM-DD, de 1900 em diante',
   },
   users: {
     createTitle: 'Criar Usuário',
@@ -442,6 +499,8 @@ export const messages = {
     updateFailure: 'Ocorreu um erro ao atualizar as informações do usuário.',
     editRequired: 'Preencha todos os campos obrigatórios.',
     editInvalidEmail: 'Campo E-mail é invalido, preencha o campo e-mail corretamente.',
+    /** A stored DDI/DDD outside what an update accepts: shown as stored, never cut (docs/decisions/046). */
+    storedCodeInvalid: 'O DDI ou o DDD cadastrado não pode ser salvo. Digite um código válido de até 2 dígitos.',
     edit: 'Editar usuário',
     editing: 'Editando o usuário',
     delete: 'Excluir usuário',
@@ -467,7 +526,7 @@ export const messages = {
     mailFailure:
       'Não foi possível enviar a senha temporária por e-mail. O usuário não foi cadastrado; tente novamente.',
   },
-  /** 'Gestão da Empresa': contents not shown by the spec (docs/decisions.md, 26). */
+  /** 'Gestão da Empresa': contents not shown by the spec (decision 027). */
   companyScreen: {
     identity: 'Dados da empresa',
     corporateName: 'Razão social',
@@ -487,5 +546,37 @@ export const messages = {
     requestCard: 'Solicitar cartão',
     manageUsers: 'Gerenciar usuários',
     shortcuts: 'Atalhos',
+    limits: 'Limite do relacionamento',
+    relationshipLimit: 'Limite total',
+    committedLimit: 'Comprometido com cartões',
+    freeLimit: 'Livre para novos cartões e aumentos',
+    limitsHint: 'Soma dos limites das contas cartão não canceladas.',
+  },
+  /** Why a NEGADA authorization was refused, and the one-click fix where there is one (decision 081). */
+  declines: {
+    column: 'Motivo da negativa',
+    insufficientLimit: 'Limite insuficiente: o valor passou do limite disponível do cartão naquele momento.',
+    wrongPassword: 'Senha incorreta: a senha digitada na compra não confere com a do cartão.',
+    cardBlocked: 'Cartão bloqueado: o cartão estava bloqueado quando a compra foi feita.',
+    cardExpired: 'Cartão vencido: a validade do cartão já terminou. O portador deve usar um cartão dentro da validade.',
+    merchantRefused:
+      'Transação não permitida pelo estabelecimento: fale com o estabelecimento para saber como concluir a compra.',
+    unknown: (description: string) => `Motivo informado pela bandeira: ${description}`,
+    fixLimit: 'Ajustar limite',
+    fixLimitTo: (value: string) => `Aumentar limite para ${value}`,
+    fixUnblock: 'Desbloquear cartão',
+    fixUnlock: 'Desbloquear senha',
+    suggested: (value: string) =>
+      `Sugestão a partir de uma compra negada: ${value}, o limite atual mais o que faltou, arredondado para cima. Confira antes de alterar.`,
+  },
+  /** The field rules of contracts/fields.ts: every schema that uses a field refuses with these. */
+  fields: {
+    invalidCpf: 'CPF inválido',
+    invalidCnpj: 'CNPJ inválido',
+    last4: 'Informe os 4 últimos dígitos do cartão',
+    passwordTooShort: 'A senha deve ter pelo menos 12 caracteres.',
+    passwordLettersAndDigits: 'A senha deve conter letras e números.',
+    invalidEmail: 'Email inválido',
+    invalidCode: 'Código de confirmação inválido!',
   },
 } as const;

@@ -59,6 +59,12 @@ describe('birth date (dd/mm/yyyy, real dates only)', () => {
     expect(isValidIsoDate('2024-02-29')).toBe(true);
     expect(isValidIsoDate('2023-02-29')).toBe(false);
   });
+
+  it('refuses dates before 1900, which PostgreSQL may not even store (year 0000)', () => {
+    expect(isValidIsoDate('0000-11-01')).toBe(false);
+    expect(isValidIsoDate('1899-12-31')).toBe(false);
+    expect(isValidIsoDate('1900-01-01')).toBe(true);
+  });
 });
 
 describe('due day', () => {

@@ -27,9 +27,16 @@ export function typedDateToIso(value: string): string | null {
   return dayjs(value, DATE_FORMATS.typedDate, true).format(DATE_FORMATS.proposalBirthDate);
 }
 
-/** A real YYYY-MM-DD date (what the provider receives). */
+/**
+ * A real YYYY-MM-DD date from 1900 on (what the provider receives). The floor matters: PostgreSQL's date type has
+ * no year 0000, so a date the calendar accepts could still fail on the insert and answer a 500.
+ */
 export function isValidIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value, DATE_FORMATS.proposalBirthDate, true).isValid();
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    value >= '1900-01-01' &&
+    dayjs(value, DATE_FORMATS.proposalBirthDate, true).isValid()
+  );
 }
 
 const LETTERS = 'A-Za-zÀ-ÖØ-öø-ÿ&';

@@ -1,6 +1,6 @@
-// The endpoint route table: what a client needs to build a provider request (method, path, headers, hosts),
-// without the zod body schemas the BFF and the provider validate with (endpoints.ts adds those). The SPA's
-// transport imports this module, so zod stays out of the JavaScript every screen loads first.
+// The endpoint route table: what a client needs to build a provider request (method, path, hosts), without the
+// zod schemas of contract.ts (headers, query, body, answer). The SPA's transport imports this module, so zod stays
+// out of the JavaScript every screen loads first (decision 080).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -8,10 +8,6 @@ export interface EndpointRoute {
   method: HttpMethod;
   /** Path template; `{name}` marks a path parameter. */
   path: string;
-  /** Request headers this endpoint reads besides the common ones (lower-case). */
-  headers: readonly string[];
-  /** Query keys this endpoint accepts (only the user list has any). */
-  query: readonly string[];
   /** True for the calls made before a user is signed in. */
   public?: boolean;
   systemName?: 'fidis' | 'spark';
@@ -28,11 +24,11 @@ export const COMMON_HEADERS = [
   'org',
 ] as const;
 
-const r = (
-  method: HttpMethod,
-  path: string,
+const r = <M extends HttpMethod, P extends string>(
+  method: M,
+  path: P,
   opts: Partial<Omit<EndpointRoute, 'method' | 'path'>> = {},
-): EndpointRoute => ({ method, path, headers: [], query: [], ...opts });
+) => ({ method, path, ...opts });
 
 export const endpointRoutes = {
   // Portal users (layer 2, portal user endpoints)
@@ -40,43 +36,49 @@ export const endpointRoutes = {
   recoverPassword: r('POST', '/v0/portal/usuario/recuperarsenha', { public: true }),
   firstAccess: r('PUT', '/v0/portal/usuario/primeiroacesso'),
   logout: r('POST', '/v0/portal/usuario/logout'),
+  /** Not in the spec: the signed-in operator's own name and companies, read again after a reload (decision 041). */
+  session: r('GET', '/v0/portal/usuario/sessao'),
+  /** Not in the spec: the signed-in operator replaces their own password, proving the current one (decision 074). */
+  changePassword: r('PUT', '/v0/portal/usuario/senha'),
   createCompany: r('POST', '/v0/portal/empresa/'),
-  /** Header `cnpj`: the operator's chosen company, the one the new user joins (docs/decisions.md). */
-  createUser: r('POST', '/v0/portal/usuario/', { headers: ['cnpj'] }),
+  /** Header `cnpj`: the operator's chosen company, the one the new user joins (decision 024). */
+  createUser: r('POST', '/v0/portal/usuario/'),
   /** Header `cnpj` (optional): only that company's users; without it, those of all the operator's companies. */
-  listUsers: r('GET', '/v0/portal/usuario/todos', { query: ['page', 'limit', 'direction'], headers: ['cnpj'] }),
+  listUsers: r('GET', '/v0/portal/usuario/todos'),
   updateUser: r('PATCH', '/v0/portal/usuario/{documentNumber}'),
   updateUserStatus: r('PUT', '/v0/portal/usuario/status/{documentNumber}'),
   deleteUser: r('DELETE', '/v0/portal/usuario/{numeroDocumento}'),
 
   // Card platform (layer 2, card endpoints)
   companies: r('GET', '/v1/corporate/companies'),
-  accounts: r('GET', '/v1/corporate/accounts', { headers: ['cnpj', 'relationcode', 'startaccount', 'direction'] }),
-  /** Not shown by the spec: the relationship's own account, found by cnpj and relation code (docs/decisions.md). */
-  corporateAccount: r('GET', '/v1/corporate/account', { headers: ['cnpj', 'relationcode'] }),
-  cardsByDocument: r('GET', '/v1/cards/{documentNumber}', { headers: ['cnpj', 'relationcode'] }),
+  accounts: r('GET', '/v1/corporate/accounts'),
+  /** Not shown by the spec: the relationship's own account, found by cnpj and relation code (decision 001). */
+  corporateAccount: r('GET', '/v1/corporate/account'),
+  /** Not shown by the spec: the relationship's limit, what its cards commit and what is free (decision 037). */
+  relationshipLimit: r('GET', '/v1/corporate/limit'),
+  cardsByDocument: r('GET', '/v1/cards/{documentNumber}'),
   cardsOfAccount: r('GET', '/v1/cards/account/{uuid}'),
   holder: r('GET', '/v1/accounts/data/{uuid}'),
   blockCard: r('POST', '/v1/cards/block/{uuid}'),
   blockAccount: r('PUT', '/v1/account/block/{uuid}'),
   deactivateCard: r('POST', '/v1/cards/deactivation/{uuid}'),
   activateCard: r('POST', '/v1/cards/activation/{uuid}'),
-  consultCard: r('GET', '/v2/card/consult/{uuid}', { headers: ['last4digits', 'product'] }),
-  authorizationHistory: r('GET', '/v2/authorization/history/consult/{uuid}', { headers: ['last4digits'] }),
-  readLimit: r('GET', '/v1/limit/management/{uuid}', { headers: ['last4digits'] }),
+  consultCard: r('GET', '/v2/card/consult/{uuid}'),
+  authorizationHistory: r('GET', '/v2/authorization/history/consult/{uuid}'),
+  readLimit: r('GET', '/v1/limit/management/{uuid}'),
   changeLimit: r('PUT', '/v1/limit/management/{uuid}'),
-  /** Not shown by the spec: the emboss name and visual-deficiency indicator read (docs/decisions.md). */
-  embossData: r('GET', '/v1/cards/emboss/{uuid}', { headers: ['last4digits'] }),
+  /** Not shown by the spec: the emboss name and visual-deficiency indicator read (decision 001). */
+  embossData: r('GET', '/v1/cards/emboss/{uuid}'),
   secondCopy: r('POST', '/v1/cards/issue/2way/{uuid}'),
   passwordReset: r('POST', '/v1/cards/password/reset/{uuid}'),
   holderUpdate: r('PUT', '/v1/client/account/{uuid}'),
   addressUpdate: r('PUT', '/v1/client/address/{uuid}'),
-  invoiceDueDates: r('GET', '/v2/invoice/duedate/{uuid}', { headers: ['last4digits'] }),
-  invoiceTransactions: r('GET', '/v2/invoice/transactions/{uuid}', { headers: ['duedate', 'last4digits'] }),
-  corporateInvoice: r('GET', '/v2/invoice/corporate', { headers: ['duedate', 'cnpj'] }),
+  invoiceDueDates: r('GET', '/v2/invoice/duedate/{uuid}'),
+  invoiceTransactions: r('GET', '/v2/invoice/transactions/{uuid}'),
+  corporateInvoice: r('GET', '/v2/invoice/corporate'),
   occurrence: r('POST', '/v1/occurrence/registration/{uuid}'),
   proposal: r('POST', '/v2/proposal/corporate/{documentNumber}', { systemName: 'spark' }),
-  /** Not shown by the spec: the CEP lookup, answered by the provider from CEP_API_URL with a cache (docs/decisions.md). */
+  /** Not shown by the spec: the CEP lookup, answered by the provider from CEP_API_URL with a cache (decision 020). */
   cepLookup: r('GET', '/v1/address/cep/{cep}'),
 } as const satisfies Record<string, EndpointRoute>;
 

@@ -26,22 +26,49 @@ export const recoveryBody = z.union([
   z.object({ login }),
 ]);
 
+/**
+ * The recovery step a body means, by the fields present. Parsing with the union alone would take a bad step-2 body
+ * (`{login, confirmacao: '12a'}`) for a good step 1, and refuse a body without a login with a bare "Entrada
+ * inválida"; parsing with the step's own schema names the field. Once a step's schema accepts a body, the union reads
+ * it as that same step.
+ */
+export function recoveryStepOf(body: unknown): z.ZodType {
+  const [step3, step2, step1] = recoveryBody.options;
+  const fields = typeof body === 'object' && body !== null ? body : {};
+  if ('novaSenha' in fields || 'confirmarNovaSenha' in fields) return step3;
+  if ('confirmacao' in fields) return step2;
+  return step1;
+}
+
 export const firstAccessBody = z.object({ login, novaSenha: newPassword, confirmarNovaSenha: password });
+
+/** Not in the spec (decision 074): the current password proves the operator, the new one follows the rule. */
+export const changePasswordBody = z.object({
+  senhaAtual: password,
+  novaSenha: newPassword,
+  confirmarNovaSenha: password,
+});
+
+/**
+ * A stored DDI or DDD: what the create form may type (3 digits). The edit form types at most 2 (spec section 5), but
+ * an update must be able to send back the stored value the operator did not touch (docs/decisions/046).
+ */
+export const phoneCode = z.number().int().min(0).max(999);
 
 export const createUserBody = z.object({
   login,
   numCelular: z.number().int().nonnegative().max(9_999_999_999),
   nomeUsuario: requiredText(60),
   numeroDocumento: digits(11, 11),
-  ddd: z.number().int().min(0).max(999),
-  ddi: z.number().int().min(0).max(999),
+  ddd: phoneCode,
+  ddi: phoneCode,
   listaPerfis: z.array(z.string().max(40)).max(10),
   email,
 });
 
 export const updateUserBody = z.object({
-  ddd: z.number().int().min(0).max(99),
-  ddi: z.number().int().min(0).max(99),
+  ddd: phoneCode,
+  ddi: phoneCode,
   email,
   nomeUsuario: requiredText(60),
   numeroCelular: z.number().int().nonnegative().max(9_999_999_999),
@@ -182,15 +209,25 @@ export const proposalBody = z
     }
   });
 
+/** The largest account number the keyset can hold (PostgreSQL bigint); a larger one would fail in the database. */
+const MAX_ACCOUNT_NUMBER = 9_223_372_036_854_775_807n;
+
 /** Header values the card endpoints read. */
 export const headerValues = {
   cnpj,
   relationCode: requiredText(20),
-  startAccount: z.union([digits(1, 19), z.literal('')]),
+  startAccount: z.union([
+    // zod runs a refinement even after the digits rule failed, so the guard keeps BigInt from throwing on '1.5'.
+    digits(1, 19).refine(
+      (v) => !/^\d+$/.test(v) || BigInt(v) <= MAX_ACCOUNT_NUMBER,
+      messages.cardList.startAccountOutOfRange,
+    ),
+    z.literal(''),
+  ]),
   direction: z.enum(['N', 'P', '']),
   last4digits: last4,
   product: z.enum(['1', '2']),
-  dueDate: z.iso.date(),
+  dueDate: z.string().refine(isValidIsoDate, messages.generic.invalidDate),
 };
 
 // Responses the client reads (the field lists of spec section 3).
@@ -279,6 +316,8 @@ export const cardConsult = z.object({
   activeFlag: z.enum(['S', 'N']),
   blockCode: z.string().nullable(),
   status: z.enum(['Actived', 'Blocked']),
+  /** Not in the spec's entity: the card password is locked (wrong tries), so the unlock fixes a decline (081). */
+  passwordBlocked: z.boolean().default(false),
 });
 
 export const embossData = z.object({ embossName: z.string(), indVisualDeficiency: z.enum(['S', 'N']) });
@@ -303,6 +342,9 @@ export const authorization = z.object({
   descResponseTransaction: z.string(),
   descDrop: z.string(),
   transactionType: z.string(),
+  /** Not in the spec's entity: what section 4's offline rule reads (decision 038); absent means online, verified. */
+  capturedOffline: z.boolean().default(false),
+  passwordValidated: z.boolean().default(true),
 });
 export const authorizationHistoryResponse = z.object({ authorizations: z.array(authorization) });
 
@@ -341,6 +383,10 @@ export const loginResponse = z.object({
   companies: z.array(company),
 });
 
+/** The signed-in operator as a reload sees it again: the login answer without its token (decision 041). */
+export const sessionResponse = loginResponse.pick({ usuario: true, companies: true });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
 /** Every refusal on the wire: a reason a person can read, and a code a program can switch on. */
 export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
 
@@ -366,7 +412,15 @@ export type InvoiceTransactionsResponse = z.infer<typeof invoiceTransactionsResp
 export type CepResponse = z.infer<typeof cepResponse>;
 
 // Invoices and card requests (issue 5).
-/** The relationship's own account (docs/decisions.md): its uuid and card are what the invoice calls use. */
+/** The relationship's own account (decision 022): its uuid and card are what the invoice calls use. */
+/** The relationship's limit (decision 037): committed = its cards' limits (not CANCELADA), free = limit − committed. */
+export const relationshipLimitResponse = z.object({
+  relationshipLimit: z.number(),
+  committedLimit: z.number(),
+  freeLimit: z.number(),
+});
+export type RelationshipLimitResponse = z.infer<typeof relationshipLimitResponse>;
+
 export const corporateAccountResponse = z.object({
   uuid: z.string(),
   last4digits: z.string(),
@@ -393,6 +447,8 @@ export const corporateInvoice = z.object({
   otherDebitsValue: invoiceValue,
   otherCreditsValue: invoiceValue,
   feesValue: invoiceValue,
+  /** The Pix copia-e-cola of the total (static BR Code); absent when nothing is left to pay or Pix is off (077). */
+  pixCopiaECola: z.string().min(1).max(512).optional(),
 });
 
 export const proposalResponse = z.object({

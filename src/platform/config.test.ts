@@ -38,7 +38,116 @@ describe('configuration from the environment', () => {
     expect(() => parseConfig({ RATE_LIMIT_PROXY: '0' })).toThrow(/RATE_LIMIT_PROXY/);
   });
 
+  it('lets the provider believe X-Forwarded-For from loopback by default, from the BFFs it is told, or from none', () => {
+    expect(parseConfig({}).PROVIDER_TRUST_PROXY).toBe('loopback');
+    expect(parseConfig({ PROVIDER_TRUST_PROXY: '10.0.4.0/24, 10.0.5.7, ::1' }).PROVIDER_TRUST_PROXY).toBe(
+      '10.0.4.0/24, 10.0.5.7, ::1',
+    );
+    expect(parseConfig({ PROVIDER_TRUST_PROXY: 'false' }).PROVIDER_TRUST_PROXY).toBe(false);
+    expect(parseConfig({ PROVIDER_TRUST_PROXY: '' }).PROVIDER_TRUST_PROXY).toBe(false);
+    for (const bad of ['bff.internal', '10.0.0.0/33', '10.0.0.1/8/2', '2']) {
+      expect(() => parseConfig({ PROVIDER_TRUST_PROXY: bad }), bad).toThrow(/PROVIDER_TRUST_PROXY/);
+    }
+  });
+
   it('treats empty optional URLs as absent', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+  });
+});
+
+describe('demo and production modes', () => {
+  const SAFE = {
+    FIDIS_MODE: 'production',
+    DATABASE_URL: 'postgres://fidis@db.internal:5432/fidis',
+    SMTP_URL: 'smtp://mailer.internal:587',
+    MAIL_FROM: 'fidis <nao-responda@cartoes.bancoexemplar.com.br>',
+    METRICS_TOKEN: 'metricas-internas-0123456789abcdefghij',
+    FIDIS_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+  };
+  const issuesOf = (env: Record<string, string>, role?: 'all' | 'bff' | 'provider') => {
+    try {
+      parseConfig(env, { role });
+    } catch (e) {
+      if (e instanceof ConfigError) return e.issues;
+      throw e;
+    }
+    return [];
+  };
+
+  it('is the demo without configuration', () => {
+    expect(parseConfig({}).FIDIS_MODE).toBe('demo');
+    expect(issuesOf({ FIDIS_MODE: 'prod' }).join('\n')).toMatch(/FIDIS_MODE: .*demo.*production/);
+  });
+
+  it('refuses production without PostgreSQL, SMTP and a sender of our own, all listed at once', () => {
+    const issues = issuesOf({ FIDIS_MODE: 'production' });
+    expect(issues).toHaveLength(5);
+    expect(issues[0]).toMatch(/^DATABASE_URL: obrigatório em produção.*PGlite/);
+    expect(issues[1]).toMatch(/^SMTP_URL: obrigatório em produção/);
+    expect(issues[2]).toMatch(/^MAIL_FROM: obrigatório em produção/);
+    expect(issues[3]).toMatch(/^METRICS_TOKEN: obrigatório em produção/);
+    expect(issues[4]).toMatch(/^FIDIS_MASTER_KEY: obrigatório em produção/);
+    // A key that is not 32 bytes of base64 is refused in any mode, never echoed.
+    const short = issuesOf({ FIDIS_MASTER_KEY: 'c2hvcnQ=' }).join('\n');
+    expect(short).toMatch(/^FIDIS_MASTER_KEY: deve ter 32 bytes/);
+    expect(short).not.toContain('c2hvcnQ=');
+  });
+
+  it('lists every unsafe setting in production', () => {
+    const issues = issuesOf({
+      ...SAFE,
+      MAIL_FROM: 'fidis <nao-responda@example.com>',
+      DEMO_LOGIN: 'demo',
+      DEMO_PASSWORD: 'SenhaDemo2024!',
+      TRUST_PROXY: 'true',
+      RSA_KEY_BITS: '2048',
+      CEP_API_URL: 'http://viacep.com.br/ws/{cep}/json/',
+      SMTP_URL: 'http://mailer.internal',
+    }).join('\n');
+    expect(issues).toMatch(/DEMO_LOGIN: .*demonstração/);
+    expect(issues).toMatch(/DEMO_PASSWORD: .*demonstração/);
+    expect(issues).toMatch(/TRUST_PROXY: .*X-Forwarded-For/);
+    expect(issues).toMatch(/RSA_KEY_BITS: .*3072/);
+    expect(issues).toMatch(/MAIL_FROM: .*example\.com.*reservado/);
+    expect(issues).toMatch(/CEP_API_URL: .*https/);
+    expect(issues).toMatch(/SMTP_URL: .*smtp:\/\/ ou smtps:\/\//);
+    // The list names settings, never their values: a password in DEMO_PASSWORD or SMTP_URL stays out of it.
+    expect(issues).not.toMatch(/SenhaDemo2024/);
+  });
+
+  it('refuses the demo default sender and placeholder domains in production', () => {
+    for (const from of [
+      'nao-responda@fidis.com.br',
+      'x@exemplo.com.br',
+      'x@fidis.example',
+      'x@host.invalid',
+      'sem-arroba',
+    ]) {
+      expect(issuesOf({ ...SAFE, MAIL_FROM: from }).join('\n')).toMatch(/^MAIL_FROM: /);
+    }
+  });
+
+  it('accepts a complete, safe production configuration', () => {
+    const c = parseConfig({ ...SAFE, TRUST_PROXY: '10.0.0.0/8', RSA_KEY_BITS: '4096' });
+    expect(c).toMatchObject({ FIDIS_MODE: 'production', TRUST_PROXY: '10.0.0.0/8', RSA_KEY_BITS: 4096 });
+  });
+
+  it('asks each tier only for what it uses', () => {
+    const bff = {
+      FIDIS_MODE: 'production',
+      DATABASE_URL: SAFE.DATABASE_URL,
+      PROVIDER_URL: 'http://provider:4000',
+      METRICS_TOKEN: SAFE.METRICS_TOKEN,
+      FIDIS_MASTER_KEY: SAFE.FIDIS_MASTER_KEY,
+    };
+    expect(issuesOf(bff, 'bff')).toEqual([]);
+    expect(issuesOf({ ...bff, TRUST_PROXY: 'true' }, 'bff').join('\n')).toMatch(/TRUST_PROXY/);
+    // The one-process launcher with an external provider runs no provider of its own: no SMTP needed.
+    expect(issuesOf(bff, 'all')).toEqual([]);
+    expect(issuesOf({ ...SAFE, TRUST_PROXY: 'true', RSA_KEY_BITS: '2048' }, 'provider')).toEqual([]);
+    expect(issuesOf({ ...SAFE, PROVIDER_TRUST_PROXY: 'true' }, 'provider').join('\n')).toMatch(
+      /^PROVIDER_TRUST_PROXY: /,
+    );
+    expect(issuesOf({ ...bff, PROVIDER_TRUST_PROXY: 'true' }, 'bff')).toEqual([]);
   });
 });

@@ -1,6 +1,20 @@
 // Server configuration, parsed from the environment once at start-up. A bad value stops start-up with a list.
+
+import { isIP } from 'node:net';
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { RSA_DEFAULT_BITS, RSA_MIN_BITS } from '../contracts/constants.ts';
+import { MASTER_KEY_BYTES } from './master-key.ts';
+import { productionIssues, type ServerRole } from './production-checks.ts';
+
+// 32 bytes in base64 (`openssl rand -base64 32`), the key-encryption key of the stored secrets (decision 072).
+const masterKey = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+  .refine((v) => !v || Buffer.from(v, 'base64').length === MASTER_KEY_BYTES, {
+    message: `deve ter ${MASTER_KEY_BYTES} bytes em base64 (openssl rand -base64 32)`,
+  });
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
@@ -11,11 +25,57 @@ const trustProxy = z
   .default('false')
   .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v));
 
+/** An address, a CIDR or one of proxy-addr's names: what Fastify would otherwise refuse with a stack at start. */
+const proxyEntry = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const kind = isIP(address);
+  if (kind === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128));
+};
+
+// Which peers may tell the provider the client's address: by default only a BFF on the same machine (npm start runs
+// the provider on loopback). Split tiers name their BFFs, so the audit trail records browsers, not BFFs.
+const providerTrustProxy = z
+  .string()
+  .trim()
+  .default('loopback')
+  .refine(
+    (v) => ['', 'false', 'true'].includes(v) || v.split(',').every((e) => proxyEntry(e.trim())),
+    'deve ser false, true ou endereços/CIDRs separados por vírgula (ou loopback)',
+  )
+  .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v));
+
+/** Where INACTIVITY_CRON is read: the portal's users are in Brazil, whatever the server's TZ. */
+export const INACTIVITY_TIMEZONE = 'America/Sao_Paulo';
+
+// Parsed here, not at the first run, so a typo stops start-up instead of silently never deactivating anyone.
+const cronPattern = z
+  .string()
+  .trim()
+  .refine(
+    (v) => {
+      try {
+        new Cron(v, { timezone: INACTIVITY_TIMEZONE });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'não é uma expressão cron válida (ex.: 17 3 * * *)' },
+  );
+
 export const configSchema = z.object({
+  /** demo: embedded database, demo data and logins, dev outbox. production: none of that (decisions/055). */
+  FIDIS_MODE: z.enum(['demo', 'production'], 'FIDIS_MODE deve ser demo ou production').default('demo'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Seals the stored secrets; required in production, in the demo DATA_DIR/master.key when unset. */
+  FIDIS_MASTER_KEY: masterKey,
+  /** The new master key during a rotation (`npm run secrets:rotate`). */
+  FIDIS_MASTER_KEY_NEXT: masterKey,
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'deve ser uma URL postgres://'),
   PROVIDER_URL: optionalUrl,
   /** The upstream for the sandbox environment; defaults to PROVIDER_URL. */
@@ -24,8 +84,30 @@ export const configSchema = z.object({
   DEMO_LOGIN: z.string().min(1).default('demo'),
   DEMO_PASSWORD: z.string().min(12, 'DEMO_PASSWORD precisa de pelo menos 12 caracteres').optional(),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('fidis <nao-responda@fidis.com.br>'),
+  /** The demo's sender is on a reserved domain; production must name one of its own (platform/mail-domains.ts). */
+  MAIL_FROM: z.string().default('fidis <nao-responda@fidis.example>'),
   CEP_API_URL: z.string().default('https://viacep.com.br/ws/{cep}/json/'),
+  /** The issuer's Pix key for the invoices' copia-e-cola (decision 077): CPF/CNPJ digits, e-mail, +55 phone or EVP. */
+  PIX_KEY: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z
+      .string()
+      .max(77, 'até 77 caracteres')
+      .regex(
+        /^(\d{11}|\d{14}|\+55\d{10,11}|[^\s@]+@[^\s@]+\.[^\s@]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
+        'deve ser uma chave Pix: CPF ou CNPJ só com dígitos, e-mail, +55 e o telefone, ou chave aleatória',
+      )
+      .optional(),
+  ),
+  /** The receiver's name and city the payer's app shows (BR Code fields 59 and 60); required with PIX_KEY. */
+  PIX_MERCHANT_NAME: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().max(25, 'até 25 caracteres (limite do BR Code)').optional(),
+  ),
+  PIX_MERCHANT_CITY: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().max(15, 'até 15 caracteres (limite do BR Code)').optional(),
+  ),
   RSA_KEY_BITS: z.coerce
     .number()
     .int()
@@ -39,8 +121,26 @@ export const configSchema = z.object({
   /** BFF requests per minute per client address: device registrations and proxied calls. */
   RATE_LIMIT_DEVICES: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_PROXY: z.coerce.number().int().min(1).default(3000),
+  /** Sign-ins, recovery steps and first accesses per minute per client address, counted by the BFF. */
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(20),
+  /** A bearer token /metrics asks for; without it /metrics is open, which only the demo allows (decision 065). */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'METRICS_TOKEN precisa de pelo menos 32 caracteres').optional(),
+  ),
   /** Which proxies to believe about the client address (x-forwarded-for): behind a load balancer. */
   TRUST_PROXY: trustProxy,
+  /** Which BFFs the provider believes about the client address (X-Forwarded-For), for the audit trail (decision 075). */
+  PROVIDER_TRUST_PROXY: providerTrustProxy,
+  /** Days without use after which the provider deactivates a portal user; PCI DSS 8.2.6 allows at most 90. */
+  INACTIVITY_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90, 'INACTIVITY_DAYS acima de 90 descumpre o PCI DSS 8.2.6')
+    .default(90),
+  /** When the provider looks for inactive users (America/Sao_Paulo time); one instance runs it per firing. */
+  INACTIVITY_CRON: cronPattern.default('17 3 * * *'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives (built there at start when missing or stale). */
   SPA_DIR: z.string().min(1).default('dist/web'),
@@ -57,15 +157,41 @@ export class ConfigError extends Error {
   }
 }
 
-export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the configuration; in production also refuses every missing or demo-only setting of the tiers this
+ * process runs (`role`). Every problem is listed at once, each as `VARIABLE: reason`.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined> = process.env,
+  opts: { role?: ServerRole } = {},
+): Config {
   const result = configSchema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const issues = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // A key without a name and city would put a made-up receiver in front of the payer.
+  if (result.success && result.data.PIX_KEY) {
+    if (!result.data.PIX_MERCHANT_NAME) issues.push('PIX_MERCHANT_NAME: obrigatório quando PIX_KEY está definido');
+    if (!result.data.PIX_MERCHANT_CITY) issues.push('PIX_MERCHANT_CITY: obrigatório quando PIX_KEY está definido');
   }
+  if (env.FIDIS_MODE === 'production') {
+    // A variable the schema already refused is listed once, with the schema's reason.
+    const flagged = new Set(issues.map((i) => i.slice(0, i.indexOf(':'))));
+    issues.push(...productionIssues(env, opts.role ?? 'all').filter((i) => !flagged.has(i.slice(0, i.indexOf(':')))));
+  }
+  if (issues.length > 0 || !result.success) throw new ConfigError(issues);
   return result.data;
 }
 
+/** The master key of testConfig: tests only, never a deployment. */
+export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** A config for tests: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RSA_KEY_BITS: '2048', ...overrides });
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RSA_KEY_BITS: '2048',
+    // A fixed key keeps tests off the file system (the demo would create DATA_DIR/master.key).
+    FIDIS_MASTER_KEY: TEST_MASTER_KEY,
+    ...overrides,
+  });
 }

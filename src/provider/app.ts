@@ -3,13 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { messages } from '../contracts/messages.ts';
 import type { Config } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
+import { maskedRequest } from '../platform/log-redaction.ts';
+import { loadMasterKey, type MasterKey } from '../platform/master-key.ts';
 import { sendSecurityHeaders } from '../platform/security-headers.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
-import { AppError, invalidInput } from './errors.ts';
+import { appError, fail } from './errors.ts';
 import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { containsNul } from './http/validate.ts';
@@ -22,14 +23,18 @@ import { companyRoutes } from './routes/companies.ts';
 import { historyRoutes } from './routes/history.ts';
 import { holderRoutes } from './routes/holders.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
+import { passwordChangeRoutes } from './routes/password-change.ts';
 import { proposalRoutes } from './routes/proposals.ts';
 import { userRoutes } from './routes/users.ts';
+import { pixReceiver } from './services/pix.ts';
 import { loadSecret } from './services/secrets.ts';
 import { createTokenService } from './services/tokens.ts';
 
 export interface ProviderOptions {
   db: DatabaseHandle;
   config: Config;
+  /** Opens the stored token and recovery-code keys; by default the one the configuration names (decision 072). */
+  masterKey?: MasterKey;
   /** Every time-dependent rule (lockout, idle expiry, code expiry) reads this clock. */
   clock?: () => Date;
   logger?: boolean | object;
@@ -46,10 +51,17 @@ function loginKey(request: FastifyRequest): string {
 
 export function buildProvider(opts: ProviderOptions): FastifyInstance {
   const clock = opts.clock ?? (() => new Date());
+  const serializers = { req: maskedRequest };
   const logger: FastifyServerOptions['logger'] =
-    opts.logger === true ? { level: opts.config.LOG_LEVEL } : (opts.logger ?? false);
+    opts.logger === true
+      ? { level: opts.config.LOG_LEVEL, serializers }
+      : typeof opts.logger === 'object' && opts.logger !== null
+        ? ({ ...opts.logger, serializers } as FastifyServerOptions['logger'])
+        : false;
   const app = Fastify({
     logger,
+    // request.ip is the address the audit trail records: the browser's as the BFF forwards it (decision 075).
+    trustProxy: opts.config.PROVIDER_TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -68,14 +80,14 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new AppError(400, 'INVALID_JSON', messages.generic.invalidInput), undefined);
+      done(appError('INVALID_JSON'), undefined);
     }
   });
 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body) || containsNul(request.params) || containsNul(request.query)) throw invalidInput();
+    if (containsNul(request.body) || containsNul(request.params) || containsNul(request.query)) fail('INVALID_INPUT');
   });
 
   // For load balancers and orchestration (docs/operations.md): no session needed, and nothing said but ok or not.
@@ -92,24 +104,26 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
 
   app.register(async (api) => {
     const db = createDb(opts.db);
+    const masterKey = opts.masterKey ?? loadMasterKey(opts.config);
     const ctx: ProviderContext = {
       db,
       clock,
-      tokens: createTokenService(await loadSecret(db, 'jwt-signing-key'), clock),
+      tokens: createTokenService(await loadSecret(db, 'jwt-signing-key', masterKey), clock),
       mailer: createMailer(opts.config, db, api.log, clock),
-      codeKey: await loadSecret(db, 'recovery-code-key'),
+      codeKey: await loadSecret(db, 'recovery-code-key', masterKey),
       publicRateLimit: opts.publicRateLimit ?? { max: 30, timeWindow: 60_000 },
     };
     api.decorateRequest('principal', null);
     api.addHook('onRequest', authHook(ctx));
     await api.register(authRoutes, ctx);
+    await api.register(passwordChangeRoutes, ctx);
     await api.register(companyRoutes, ctx);
     await api.register(cardRoutes, ctx);
     await api.register(cardControlRoutes, ctx);
     await api.register(holderRoutes, ctx);
     await api.register(historyRoutes, ctx);
     await api.register(cepRoutes, { ...ctx, cepApiUrl: opts.config.CEP_API_URL });
-    await api.register(invoiceRoutes, ctx);
+    await api.register(invoiceRoutes, { ...ctx, pix: pixReceiver(opts.config) });
     await api.register(proposalRoutes, ctx);
     await api.register(userRoutes, ctx);
   });

@@ -1,24 +1,37 @@
-// Brings a provider database to a usable state: migrations, demo data on first start, the demo operator's
-// password, and the welcome e-mail of the operator seeded on a temporary password.
+// Brings a provider database to a usable state. Always: the migrations. In the demo only: the demo data on first
+// start, the demo operator's password, and the welcome e-mail of the operators seeded on a temporary password.
+// Production seeds nothing and never touches a user: its companies and first administrators come from the
+// commands in src/provider/admin (docs/operations.md).
 import type { Config } from '../platform/config.ts';
 import { type DatabaseHandle, withStartupLock } from '../platform/database.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { ensureDemoOperator, type SeedResult, seedDemo } from './db/seed.ts';
+import { ensureDemoOperator, type SeedResult, seedDemo } from './db/seed/seed.ts';
 import { createMailer, type MailLog } from './mail/mailer.ts';
 import { temporaryPasswordMail } from './mail/templates.ts';
 
+const START_UP_LOCK = 'fidis:provider:start-up';
+
+/** The demo's seed result, or null in production, where nothing is seeded. */
 export async function prepareProviderData(
   handle: DatabaseHandle,
   config: Config,
-  opts: { demoPassword: string; log: MailLog & { warn(obj: object, msg: string): void } },
-): Promise<SeedResult> {
+  opts: { demoPassword?: string; log: MailLog & { warn(obj: object, msg: string): void } },
+): Promise<SeedResult | null> {
+  if (config.FIDIS_MODE === 'production') {
+    if (opts.demoPassword !== undefined) throw new Error('produção não usa senha de demonstração');
+    await withStartupLock(handle, START_UP_LOCK, () => migrate(handle));
+    return null;
+  }
+  const { demoPassword } = opts;
+  if (demoPassword === undefined)
+    throw new Error('a demonstração precisa de uma senha de demonstração (DEMO_PASSWORD)');
   // Two providers started together on an empty PostgreSQL would otherwise both migrate and both seed: the second
   // waits here, then finds the demo operator (the seed's last write) and leaves the data alone.
-  const seeded = await withStartupLock(handle, 'fidis:provider:start-up', async () => {
+  const seeded = await withStartupLock(handle, START_UP_LOCK, async () => {
     await migrate(handle);
-    const result = await seedDemo(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
-    await ensureDemoOperator(handle, { demoLogin: config.DEMO_LOGIN, demoPassword: opts.demoPassword });
+    const result = await seedDemo(handle, { demoLogin: config.DEMO_LOGIN, demoPassword });
+    await ensureDemoOperator(handle, { demoLogin: config.DEMO_LOGIN, demoPassword });
     return result;
   });
   const mailer = createMailer(config, createDb(handle), opts.log, () => new Date());

@@ -1,10 +1,11 @@
-// Expected failures: a status, a code programs can switch on, and the pt-BR reason the operator reads.
-import { messages } from '../contracts/messages.ts';
+// Expected failures: a status, a code programs can switch on, and the pt-BR reason the operator reads, all from the
+// errors table (contracts/errors.ts): a refusal is raised by its code, never built by hand.
+import { type DetailOf, refusal, type ServerErrorCode } from '../contracts/errors.ts';
 
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ServerErrorCode,
     message: string,
   ) {
     super(message);
@@ -12,7 +13,13 @@ export class AppError extends Error {
   }
 }
 
-export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', messages.generic.unauthenticated);
-export const forbidden = (message: string = messages.generic.forbidden) => new AppError(403, 'FORBIDDEN', message);
-export const invalidInput = (message: string = messages.generic.invalidInput) =>
-  new AppError(400, 'INVALID_INPUT', message);
+/** The refusal of the errors table for `code`, as an error to throw (or to give a cause first). */
+export function appError<C extends ServerErrorCode>(code: C, ...detail: DetailOf<C>): AppError {
+  const { status, message } = refusal(code, ...detail);
+  return new AppError(status, code, message);
+}
+
+/** Refuses with the table's status and message for `code`. */
+export function fail<C extends ServerErrorCode>(code: C, ...detail: DetailOf<C>): never {
+  throw appError(code, ...detail);
+}

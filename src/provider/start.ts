@@ -4,16 +4,20 @@ import { ConfigError, parseConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/database.ts';
 import { buildProvider } from './app.ts';
 import { prepareProviderData } from './bootstrap.ts';
+import { scheduleInactivityDeactivation } from './jobs/inactivity.ts';
 
 async function main() {
-  const config = parseConfig();
+  const config = parseConfig(process.env, { role: 'provider' });
+  const demo = config.FIDIS_MODE === 'demo';
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
+  // Demo only: without DEMO_PASSWORD a fresh random password is set and printed at every start.
+  const demoPassword = demo ? (config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url')) : undefined;
   const app = buildProvider({ db, config, logger: true });
   await prepareProviderData(db, config, { demoPassword, log: app.log });
+  scheduleInactivityDeactivation(app, db, config);
   const url = await app.listen({ host: config.HOST, port: config.PROVIDER_PORT });
-  console.info(`provedor fidis no ar: ${url} (${db.kind})`);
-  console.info(`login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}`);
+  console.info(`provedor fidis no ar: ${url} (${db.kind}), modo ${demo ? 'DEMONSTRAÇÃO' : 'produção'}`);
+  if (demoPassword) console.info(`login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}`);
 
   let stopping = false;
   const stop = async () => {

@@ -45,11 +45,16 @@ beforeAll(async () => {
       order by a.account_number limit 1`,
   );
   card = rows[0] as typeof card;
-  // Credit 10 000 with at most 5 000 used: every limit from 5 000 to 10 000 is one the account can hold, whatever
-  // order the changes land in, so a refused limit change can only be a defect.
-  await h.handle.sql.query(`update accounts set credit_limit = '10000.00', available_limit = '9000.00' where id = $1`, [
-    card.uuid,
-  ]);
+  // Limit 10 000 with nothing used (its purchases settled) and the relationship with room to spare: every limit from
+  // 5 000 to 10 000 is one the account can hold, whatever order the changes land in, so a refused limit change can
+  // only be a defect.
+  await h.handle.sql.query(`update authorizations set settled_at = now() where account_id = $1`, [card.uuid]);
+  await h.handle.sql.query(`update accounts set credit_limit = '10000.00' where id = $1`, [card.uuid]);
+  await h.handle.sql.query(
+    `update companies set relationship_limit = relationship_limit + 100000
+      where id = (select company_id from accounts where id = $1)`,
+    [card.uuid],
+  );
 });
 afterAll(() => h.close());
 
@@ -124,7 +129,7 @@ async function check({ calls, events }: { calls: Call[]; events: Event[] }) {
   const limitEvents = events.filter((e) => e.action === 'LIMIT_CHANGE');
   const stateEvents = events.filter((e) => e.action === 'BLOCK' || e.action === 'ACTIVATE');
   expect(events.length).toBe(limitEvents.length + stateEvents.length);
-  expect(limitEvents.map((e) => Number(e.after.availableLimit).toFixed(2)).sort()).toEqual(
+  expect(limitEvents.map((e) => Number(e.after.creditLimit).toFixed(2)).sort()).toEqual(
     acked('limit')
       .map((c) => c.mark)
       .sort(),
@@ -143,7 +148,7 @@ async function check({ calls, events }: { calls: Call[]; events: Event[] }) {
 
   // No lost update: each change starts from what the change committed just before it left.
   limitEvents.slice(1).forEach((e, i) => {
-    expect(e.before.availableLimit, `event ${e.id}`).toBe(limitEvents[i]?.after.availableLimit);
+    expect(e.before.creditLimit, `event ${e.id}`).toBe(limitEvents[i]?.after.creditLimit);
   });
   stateEvents.slice(1).forEach((e, i) => {
     expect(stateOf(e.before), `event ${e.id}`).toEqual(stateOf(stateEvents[i]?.after ?? {}));
@@ -155,7 +160,7 @@ async function check({ calls, events }: { calls: Call[]; events: Event[] }) {
 
   // The commit order agrees with the acknowledgements: a change answered before another was sent committed first.
   const commitOrder = new Map<string, number>();
-  for (const e of limitEvents) commitOrder.set(Number(e.after.availableLimit).toFixed(2), e.id);
+  for (const e of limitEvents) commitOrder.set(Number(e.after.creditLimit).toFixed(2), e.id);
   for (const e of events.filter((x) => x.action === 'BLOCK')) commitOrder.set(String(e.after.description), e.id);
   const known = calls.filter((c) => c.status === 200 && c.kind !== 'unblock');
   for (const a of known) {
@@ -170,20 +175,23 @@ async function check({ calls, events }: { calls: Call[]; events: Event[] }) {
   const limit = await request(`${base}${endpoints.readLimit.path.replace('{uuid}', card.uuid)}`, {
     headers: { ...bearer(token), last4digits: card.last4 },
   });
-  expect(((await limit.body.json()) as { availableLimit: number }).availableLimit).toBe(
-    lastLimit?.after.availableLimit,
-  );
+  // Nothing was spent meanwhile, so what is available is the whole limit the last change set.
+  expect(await limit.body.json()).toEqual({
+    creditLimit: lastLimit?.after.creditLimit,
+    availableLimit: lastLimit?.after.creditLimit,
+    availableCreditLimitUsed: 0,
+  });
   const consult = await request(`${base}${endpoints.consultCard.path.replace('{uuid}', card.uuid)}`, {
     headers: { ...bearer(token), last4digits: card.last4 },
   });
   expect(((await consult.body.json()) as { status: string }).status).toBe(lastState?.after.status);
-  const { rows } = await h.handle.sql.query<{ status: string; block_code: string | null; available_limit: string }>(
-    `select c.status, c.block_code, a.available_limit from cards c join accounts a on a.id = c.account_id where c.id = $1`,
+  const { rows } = await h.handle.sql.query<{ status: string; block_code: string | null; credit_limit: string }>(
+    `select c.status, c.block_code, a.credit_limit from cards c join accounts a on a.id = c.account_id where c.id = $1`,
     [card.id],
   );
   expect(rows[0]?.status).toBe(lastState?.after.status);
   expect(rows[0]?.block_code ?? null).toBe(lastState?.after.blockCode ?? null);
-  expect(Number(rows[0]?.available_limit)).toBe(lastLimit?.after.availableLimit);
+  expect(Number(rows[0]?.credit_limit)).toBe(lastLimit?.after.creditLimit);
 }
 
 describe(`${CALLS} limit changes, blocks and unblocks on one card`, () => {

@@ -3,7 +3,7 @@
 // The answer must be a refusal that carries none of the company's data, and no row of any table may change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EndpointName, endpoints } from '../contracts/index.ts';
-import { OTHER_OPERATOR_LOGIN } from '../provider/db/seed.ts';
+import { OTHER_OPERATOR_LOGIN } from '../provider/db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
 import { changedTables, snapshotTables } from './snapshot.ts';
 import { AIM, loadTarget, requestOf, secretsOf, type Target } from './targets.ts';
@@ -22,8 +22,8 @@ const refused = { kind: 'refused' } as const;
 const EXPECT: Record<EndpointName, Expectation> = {
   login: {
     kind: 'public',
-    why: 'Sign-in precedes any company: it names a login. Aimed at the target company’s user with a wrong password it is a plain 401; counting the failure towards the lockout is the intended write.',
-    mayChange: ['portal_users'],
+    why: 'Sign-in precedes any company: it names a login. Aimed at the target company’s user with a wrong password it is a plain 401; counting the failure towards the lockout and recording it as a security event (decision 075) are the intended writes.',
+    mayChange: ['portal_users', 'audit_log'],
   },
   recoverPassword: {
     kind: 'public',
@@ -33,8 +33,19 @@ const EXPECT: Record<EndpointName, Expectation> = {
   logout: {
     kind: 'own-scope',
     status: 204,
-    why: 'Sign-out names no resource: it revokes the caller’s own session (the only row it changes) and no one else’s.',
-    mayChange: ['user_sessions'],
+    why: 'Sign-out names no resource: it revokes the caller’s own session (the only session it changes) and no one else’s, and records the sign-out (decision 075).',
+    mayChange: ['user_sessions', 'audit_log'],
+  },
+  session: {
+    kind: 'own-scope',
+    status: 200,
+    why: 'The session read names no resource: it answers the caller’s own name and companies only.',
+  },
+  changePassword: {
+    kind: 'own-scope',
+    status: 400,
+    why: 'A password change names no resource: it changes the caller’s own password, and with a wrong current password it only spends one of the caller’s own sign-in tries and records the failure (decision 075).',
+    mayChange: ['portal_users', 'audit_log'],
   },
   createCompany: refused,
   createUser: refused,
@@ -49,6 +60,7 @@ const EXPECT: Record<EndpointName, Expectation> = {
   },
   accounts: refused,
   corporateAccount: refused,
+  relationshipLimit: refused,
   cardsByDocument: refused,
   cardsOfAccount: refused,
   holder: refused,

@@ -1,11 +1,13 @@
 // Fuzz through the real /proxy, envelope included: for every endpoint of the catalogue, fast-check builds calls
 // around a well-formed one (wrong types, huge and unicode strings, negative numbers, missing and extra fields,
 // path traversal and SQL meta-characters in path parameters and headers) and a signed-in operator sends them
-// sealed. No answer may be a 5xx; every refusal is a sealed 4xx with a pt-BR reason; a refused call writes nothing.
+// sealed. Every out-of-range number at every numeric field is sent one by one in out-of-range.test.ts. No answer may be a 5xx; every refusal is a sealed 4xx with a pt-BR reason; a refused call writes nothing.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_HEADERS, type EndpointName, endpoints, messages, PROVIDER_HOSTS } from '../contracts/index.ts';
+import { COMMON_HEADERS, type EndpointName, endpoints, PROVIDER_HOSTS } from '../contracts/index.ts';
 import { DEMO } from '../provider/test/harness.ts';
+import { isPortugueseReason } from './reasons.ts';
+import { REFUSAL_WRITES } from './refusal-writes.ts';
 import { changedTables, type Snapshot, snapshotTables } from './snapshot.ts';
 import { type InnerRequest, SealedClient, type Stack, signIn, startStack } from './stack.ts';
 import { AIM, type Aimed, loadTarget, type Target } from './targets.ts';
@@ -13,15 +15,6 @@ import { AIM, type Aimed, loadTarget, type Target } from './targets.ts';
 // FUZZ_RUNS raises it for a longer hunt (`FUZZ_RUNS=300 npx vitest run src/security/fuzz.test.ts`).
 const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 25);
 const BASE = PROVIDER_HOSTS.prod[0];
-
-/**
- * Writes a refusal may make on purpose: a wrong password counts towards the lockout (and the lockout is audited),
- * a wrong recovery code spends one of its five tries. Everything else refused must leave every row as it was.
- */
-const REFUSAL_WRITES: Partial<Record<EndpointName, string[]>> = {
-  login: ['portal_users', 'audit_log'],
-  recoverPassword: ['recovery_codes'],
-};
 
 // ---- arbitraries -------------------------------------------------------------------------------------------
 
@@ -50,6 +43,7 @@ const NASTY = [
   '0',
   '1e309',
   '99999999999999999999999999',
+  '9223372036854775808',
   ' ',
   '',
 ];
@@ -65,7 +59,19 @@ const hostileString = fc.oneof(
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   fc.integer(),
-  fc.constantFrom(-1, 0, -0.01, 1e-9, 1e21, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    -0.01,
+    1e-9,
+    1e21,
+    2 ** 53 + 1,
+    2 ** 63,
+    1e308,
+    Number.MAX_SAFE_INTEGER,
+    -Number.MAX_SAFE_INTEGER,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
   fc.constant(null),
@@ -256,20 +262,6 @@ function innerOf(name: EndpointName, aimed: Aimed, token: string, applied: Mutat
     headers: { ...common, ...headers },
     ...(body === undefined ? {} : { data: body }),
   };
-}
-
-// ---- what an answer must look like -------------------------------------------------------------------------
-
-const catalogued = new Set<string>();
-(function collect(node: unknown) {
-  if (typeof node === 'string') catalogued.add(node);
-  else if (node && typeof node === 'object') for (const v of Object.values(node)) collect(v);
-})(messages);
-
-/** A reason from the message catalogue, or the provider's field refusal (`Campo inválido "x": …` in Portuguese). */
-function isPortugueseReason(message: unknown): boolean {
-  if (typeof message !== 'string' || message.trim() === '') return false;
-  return catalogued.has(message) || message.startsWith(`${messages.generic.invalidField} "`);
 }
 
 // ---- the suite ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import type { DatabaseHandle } from '../platform/database.ts';
 import { freshDatabase } from '../platform/test-database.ts';
 import { buildProvider } from '../provider/app.ts';
 import { migrate } from '../provider/db/migrate.ts';
-import { seedDemo } from '../provider/db/seed.ts';
+import { seedDemo } from '../provider/db/seed/seed.ts';
 import { DEMO, TEST_ACCOUNTS } from '../provider/test/harness.ts';
 
 export interface Stack {
@@ -53,9 +53,18 @@ async function startCepStub(): Promise<{ url: string; server: Server }> {
 
 /**
  * `clock` drives the provider's time rules. A fixed clock keeps a session's renewal (a write every 30 s of use)
- * out of suites that compare the database before and after each call.
+ * out of suites that compare the database before and after each call. `logs` receives every log line of both
+ * servers (JSON, one a line).
  */
-export async function startStack(opts: { clock?: () => Date } = {}): Promise<Stack> {
+export async function startStack(
+  opts: {
+    clock?: () => Date;
+    logs?: NodeJS.WritableStream;
+    /** The BFF's TRUST_PROXY: whose X-Forwarded-For gives the client address. */
+    bffTrustProxy?: boolean | string | string[];
+  } = {},
+): Promise<Stack> {
+  const logger = opts.logs ? { level: 'info', stream: opts.logs } : false;
   const cep = await startCepStub();
   const providerData = await freshDatabase();
   await migrate(providerData.handle);
@@ -65,6 +74,7 @@ export async function startStack(opts: { clock?: () => Date } = {}): Promise<Sta
     db: providerData.handle,
     config,
     publicRateLimit: false,
+    logger,
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
   const providerUrl = await provider.listen({ host: '127.0.0.1', port: 0 });
@@ -73,8 +83,9 @@ export async function startStack(opts: { clock?: () => Date } = {}): Promise<Sta
     config,
     sql: bffData.handle.sql,
     upstreams: { prod: providerUrl, sandbox: providerUrl },
-    logger: false,
-    rateLimit: { devices: 10_000, proxy: 1_000_000 },
+    logger,
+    rateLimit: { devices: 10_000, proxy: 1_000_000, signIn: 1_000_000 },
+    ...(opts.bffTrustProxy === undefined ? {} : { trustProxy: opts.bffTrustProxy }),
   });
   const bffUrl = await bff.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -125,10 +136,15 @@ export class SealedClient {
   private accessToken?: string;
   private readonly deviceId = crypto.randomUUID();
 
-  constructor(private readonly bffUrl: string) {}
+  /** `outer`: headers of the HTTP request itself, as a load balancer in front of the BFF would add them. */
+  constructor(
+    private readonly bffUrl: string,
+    private readonly outer: Record<string, string> = {},
+  ) {}
 
   private headers(requestId: string): Record<string, string> {
     return {
+      ...this.outer,
       'x-fid': FID,
       'x-device-id': this.deviceId,
       'x-env': 'prod',

@@ -6,7 +6,7 @@ import { buildPath, type EndpointName, endpoints } from '../contracts/index.ts';
 import { validHolderUpdate } from '../contracts/test/holder-fixture.ts';
 import { validProposal } from '../contracts/test/proposal-fixture.ts';
 import type { SqlRunner } from '../platform/database.ts';
-import { cpfFrom } from '../provider/db/seed.ts';
+import { cpfFrom } from '../provider/db/seed/seed.ts';
 
 export interface Target {
   company: { id: number; cnpj: string; relationCode: string; corporateName: string };
@@ -119,6 +119,17 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
     body: { login: t.user.login, novaSenha: 'NovaSenhaSegura2026', confirmarNovaSenha: 'NovaSenhaSegura2026' },
   }),
   logout: () => ({ params: {}, headers: {} }),
+  session: () => ({ params: {}, headers: {} }),
+  // The caller's own password: there is nothing of another company to name, so a wrong current password it is.
+  changePassword: () => ({
+    params: {},
+    headers: {},
+    body: {
+      senhaAtual: 'Senha-Errada-2026',
+      novaSenha: 'NovaSenhaSegura2026',
+      confirmarNovaSenha: 'NovaSenhaSegura2026',
+    },
+  }),
   createCompany: (t) => ({
     params: {},
     headers: {},
@@ -156,6 +167,7 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
   companies: () => ({ params: {}, headers: {} }),
   accounts: (t) => ({ params: {}, headers: { ...company(t), startaccount: '', direction: 'N' } }),
   corporateAccount: (t) => ({ params: {}, headers: company(t) }),
+  relationshipLimit: (t) => ({ params: {}, headers: company(t) }),
   cardsByDocument: (t) => ({ params: { documentNumber: t.account.cpf }, headers: company(t) }),
   cardsOfAccount: card,
   holder: card,

@@ -76,36 +76,6 @@ test.describe('sign-in', () => {
   });
 });
 
-test.describe('shell', () => {
-  test('the menu marks the current page and navigates', async ({ page }) => {
-    await signInToHome(page);
-    await openMenuIfCollapsed(page);
-    await page.getByRole('link', { name: 'Faturas do Relacionamento' }).first().click();
-    await expect(page).toHaveURL(/\/home\/invoices$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Faturas do Relacionamento' })).toBeVisible();
-    await openMenuIfCollapsed(page);
-    await expect(page.getByRole('link', { name: 'Faturas do Relacionamento' }).first()).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-  });
-
-  test('below 992 px a drawer repeats the menu and adds Sair; above, the sidebar stays open', async ({ page }) => {
-    await signInToHome(page);
-    const burger = page.getByRole('button', { name: 'Abrir menu' });
-    if (page.viewportSize()!.width >= 992) {
-      await expect(burger).toBeHidden();
-      await expect(page.getByRole('link', { name: 'Cartões da Empresa' }).first()).toBeVisible();
-      return;
-    }
-    await burger.click();
-    const drawer = page.getByRole('dialog');
-    await expect(drawer.getByRole('link', { name: 'Cartões da Empresa' })).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Sair' })).toBeVisible();
-    await expectNoA11yViolations(page);
-  });
-});
-
 async function openMenuIfCollapsed(page: import('@playwright/test').Page) {
   if (page.viewportSize()!.width >= 992) return;
   // A drawer still closing after a navigation would take the click: wait until it is gone.

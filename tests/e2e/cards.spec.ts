@@ -1,6 +1,7 @@
 // Company cards, provider to screen: the list (count, search, sort, keyset pages), the details and every card
-// action, at 360, 768 and 1280 px. Tests that change a card pick it from a window of rows of their own width.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+// action, at 1280 px (the list's narrow form: list-layout.spec.ts). Tests that change a card pick it from a window
+// of rows of their own, so they never meet in parallel workers.
+import type { Locator, Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
 import {
   firstActiveIn,
@@ -14,7 +15,9 @@ import {
   signInToCompany,
   widthSlot,
 } from './support/cards.ts';
+import { withCompanyLimit } from './support/company-limit.ts';
 import { chooseCompany, openLogin, signIn } from './support/session.ts';
+import { expect, openHome, test } from './support/signed-in.ts';
 
 /** Clears a masked field as a person does: select everything, then erase. */
 const clearMasked = async (input: Locator) => {
@@ -36,18 +39,12 @@ test.describe('cards list', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('count, columns, status indicator, sort and the keyset pages with the ellipsis', async ({ page }) => {
-    await signInToCompany(page);
+    await openHome(page);
     const count = await page.getByText(/cartões cadastrados/).textContent();
     expect(Number(count?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1000);
 
-    const wide = (page.viewportSize()?.width ?? 0) >= 576;
-    if (wide) {
-      const headers = await listOf(page).getByRole('columnheader').allTextContents();
-      expect(headers).toEqual(['Portador', 'CPF', 'Final do Cartão', 'Status', 'Ver Detalhes']);
-    } else {
-      const labels = await listRows(page).first().locator('dt').allTextContents();
-      expect(labels).toEqual(['CPF', 'Final do Cartão', 'Status']);
-    }
+    const headers = await listOf(page).getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Portador', 'CPF', 'Final do Cartão', 'Status', 'Ver Detalhes']);
     const first = await readRows(page);
     expect(first).toHaveLength(50);
     expect(first.every((r) => /^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(r.cpf))).toBe(true);
@@ -112,7 +109,7 @@ test.describe('cards list', () => {
     const foreignCpf = (await readRows(other))[0]!.cpf;
     await other.close();
 
-    await signInToCompany(page);
+    await openHome(page);
     const rows = await readRows(page);
     const known = rows[20]!;
 
@@ -152,7 +149,7 @@ test.describe('card details and actions', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('summary, holder editor, limit, password unlock, 2ª via, block and unblock, history', async ({ page }, info) => {
-    await signInToCompany(page);
+    await openHome(page);
     const slot = widthSlot(info);
     const index = await firstActiveIn(page, 9 + slot * 8, 16 + slot * 8);
     const row = await openRow(page, index);
@@ -206,23 +203,43 @@ test.describe('card details and actions', () => {
     await flash(page, 'Endereço atualizado com sucesso!');
     await expectNoA11yViolations(page);
 
-    // Limit: typed as cents; above the credit limit is refused, the credit limit itself is accepted.
+    // Limit: typed as cents; below what is used is refused with the reason, a raise of R$ 1,00 is accepted and
+    // leaves what was used alone (tests/e2e/limits.spec.ts follows it across screens).
     await openCardScreen(page, 'Gestão de Limite');
-    const credit = await page.getByText('Limite de crédito').locator('xpath=following-sibling::*[1]').textContent();
-    const creditCents = Number(credit?.replace(/\D/g, ''));
+    const figure = async (label: string) =>
+      Number(
+        (await page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent())?.replace(
+          /\D/g,
+          '',
+        ),
+      );
+    const creditCents = await figure('Limite de crédito');
+    const usedCents = await figure('Limite utilizado');
     const input = page.getByRole('textbox', { name: 'Novo limite disponível' });
+    if (usedCents > 0) {
+      await input.pressSequentially(String(usedCents - 1));
+      await page.getByRole('button', { name: 'Alterar limite' }).click();
+      await flash(page, 'Ocorreu um erro ao alterar o limite!');
+      await expect(page.getByRole('alert').filter({ hasText: 'menor que o valor já utilizado' })).toBeVisible();
+      await input.fill('');
+    }
     await input.pressSequentially(String(creditCents + 100));
     await expect(input).toHaveValue(
       new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format((creditCents + 100) / 100),
     );
-    await page.getByRole('button', { name: 'Alterar limite' }).click();
-    await flash(page, 'Ocorreu um erro ao alterar o limite!');
-    await expect(page.getByRole('alert').filter({ hasText: 'maior que o limite de crédito' })).toBeVisible();
-    await input.fill('');
-    await input.pressSequentially(String(creditCents));
-    await page.getByRole('button', { name: 'Alterar limite' }).click();
-    await flash(page, 'Limite alterado com sucesso!');
-    await expect(summary.getByText(/^R\$ 0,00$/)).toBeVisible(); // nothing used once all the credit is available
+    // A raise moves company A's committed limit (limits.spec.ts measures that figure).
+    await withCompanyLimit(async () => {
+      await page.getByRole('button', { name: 'Alterar limite' }).click();
+      await flash(page, 'Limite alterado com sucesso!');
+    });
+    await expect(
+      page.getByText('Limite de crédito', { exact: true }).locator('xpath=following-sibling::*[1]'),
+    ).toHaveText(
+      new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+        .format((creditCents + 100) / 100)
+        .replace(/\u00a0/g, ' '),
+    );
+    expect(await figure('Limite utilizado')).toBe(usedCents);
     await expectNoA11yViolations(page);
 
     // Password unlock.
@@ -284,7 +301,7 @@ test.describe('card details and actions', () => {
   });
 
   test('permanently blocked and cancelled cards: the unavailable texts and refusals', async ({ page }) => {
-    await signInToCompany(page);
+    await openHome(page);
     await openRow(page, 8); // the seeded permanently blocked card (activeFlag N)
     await openCardScreen(page, 'Bloqueio / Desbloqueio');
     await expect(
@@ -312,7 +329,7 @@ test.describe('card details and actions', () => {
   });
 
   test('cancel a card account after the confirmation, back to /home', async ({ page }, info) => {
-    await signInToCompany(page);
+    await openHome(page);
     const slot = widthSlot(info);
     const index = await firstActiveIn(page, 33 + slot * 5, 37 + slot * 5);
     const row = await openRow(page, index);
@@ -324,8 +341,11 @@ test.describe('card details and actions', () => {
     await dialog.getByRole('button', { name: 'Voltar' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Cancelar conta cartão' }).click();
-    await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
-    await flash(page, 'Conta Cartão cancelada com sucesso!');
+    // A cancelled account no longer commits its limit in company A (limits.spec.ts measures that figure).
+    await withCompanyLimit(async () => {
+      await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
+      await flash(page, 'Conta Cartão cancelada com sucesso!');
+    });
     await expect(page).toHaveURL(/\/home$/);
     expect((await readRows(page))[index]!.status).toBe('Inativo');
   });
@@ -336,7 +356,7 @@ test.describe('card details and actions', () => {
   }, info) => {
     const other = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
     const slot = widthSlot(info);
-    await signInToCompany(page);
+    await openHome(page);
     await signInToCompany(other);
     for (const p of [page, other]) await p.getByRole('button', { name: 'Próxima página' }).click();
     await expect(page.getByText(/^Página 2 de \d+$/)).toBeVisible();
@@ -368,7 +388,7 @@ test.describe('card details and actions', () => {
   });
 
   test('history of a holder without any: the empty texts', async ({ page }) => {
-    await signInToCompany(page);
+    await openHome(page);
     await page.getByRole('button', { name: 'Próxima página' }).click();
     await expect(page.getByText(/^Página 2 de \d+$/)).toBeVisible();
     await openRow(page, 20); // the seeded history covers the first 60 holders only

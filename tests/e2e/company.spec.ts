@@ -1,26 +1,20 @@
-// The company screen (Gestão da Empresa, decision 27), opened from the company's name in the sidebar or drawer:
+// The company screen (Gestão da Empresa, decision 27), opened from the company's name in the sidebar:
 // the company's data, its relationship card, the kept card total and its portal users. Read-only.
-import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
-import { chooseCompany, openLogin, signIn } from './support/session.ts';
+import { expect, openHome, SIGNED_IN_COMPANY, test } from './support/signed-in.ts';
 
 const COUNT = /^\d{1,3}(\.\d{3})*$/;
 
 test('the company screen opens from the company name and shows its data, cards and users', async ({ page }) => {
-  await openLogin(page);
-  await signIn(page);
-  const company = await chooseCompany(page, /Transportadora Horizonte/);
-  await expect(page).toHaveURL(/\/home$/);
+  await openHome(page);
 
-  // Below 992 px the sidebar's content lives in the drawer.
-  const inDrawer = (page.viewportSize()?.width ?? 1280) < 992;
-  if (inDrawer) await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await (inDrawer ? page.getByRole('dialog') : page.locator('aside')).getByRole('link', { name: company }).click();
+  // At 1280 px the company name is in the sidebar (below 992 px in the drawer: shell-layout.spec.ts).
+  await page.locator('aside').getByRole('link', { name: SIGNED_IN_COMPANY }).click();
   await expect(page).toHaveURL(/\/home\/company\/management$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Gestão da Empresa' })).toBeVisible();
 
   const value = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
-  await expect(value('Razão social')).toHaveText(company);
+  await expect(value('Razão social')).toHaveText(SIGNED_IN_COMPANY);
   await expect(value('CNPJ')).toHaveText(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
   await expect(value('Cartão do relacionamento')).toHaveText(/^Final \d{4}$/);
 

@@ -1,9 +1,8 @@
-// The relationship's invoices, provider to screen, at 360, 768 and 1280 px: the due-date selector, a complete
-// invoice, one with values not reported (dashes) and a due date without an invoice. Read-only, so the widths
-// share the data.
-import { expect, type Page, test } from '@playwright/test';
+// The relationship's invoices, provider to screen: the due-date selector, a complete invoice, one with values not
+// reported (dashes) and a due date without an invoice. Read-only.
+import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
-import { chooseCompany, openLogin, signIn } from './support/session.ts';
+import { expect, test } from './support/signed-in.ts';
 
 const CLOSING_DAYS = 10;
 const DUE_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
@@ -18,13 +17,12 @@ function closed(label: string, today: Date): boolean {
 
 const dueDateSelect = (page: Page) => page.getByRole('combobox', { name: 'Data de vencimento' });
 
+/** The signed-in state's company is Transportadora Horizonte, whose invoices the seed writes. */
 async function openInvoices(page: Page) {
-  await openLogin(page);
-  await signIn(page);
-  await chooseCompany(page, /Transportadora Horizonte/);
-  await expect(page).toHaveURL(/\/home$/);
   await page.goto('/home/invoices');
-  await expect(page.getByRole('heading', { level: 1, name: 'Faturas do Relacionamento' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Faturas do Relacionamento' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(dueDateSelect(page)).toBeEnabled({ timeout: 20_000 });
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
+import { E2E } from './support/env.ts';
 import { mailsTo, waitForMail } from './support/mail-capture.ts';
 import { emailOf, invitedOperator, regularOperator } from './support/operators.ts';
 import { chooseCompany, openLogin, signIn } from './support/session.ts';
@@ -59,6 +60,8 @@ test('password recovery by a code read from the e-mail, then sign-in with the ne
 test('first access: the temporary password from the e-mail leads to a new password, then to the portal', async ({
   page,
 }, info) => {
+  // Five sign-ins and a new password: each hashes at OWASP's scrypt cost.
+  test.setTimeout(120_000);
   const login = invitedOperator(info);
   const mail = await waitForMail(emailOf(login), 0);
   const temporary = /Senha temporária: (\S+)/.exec(mail)?.[1];
@@ -67,7 +70,7 @@ test('first access: the temporary password from the e-mail leads to a new passwo
 
   await openLogin(page);
   await signIn(page, login, temporary);
-  await expect(page).toHaveURL(/\/first_access$/);
+  await expect(page).toHaveURL(/\/first_access$/, { timeout: E2E.passwordWorkMs });
   await expect(page.getByRole('heading', { name: 'Primeiro acesso' })).toBeVisible();
   await expectNoA11yViolations(page);
   // Until the password is set, the portal stays closed.
@@ -76,7 +79,7 @@ test('first access: the temporary password from the e-mail leads to a new passwo
 
   await openLogin(page);
   await signIn(page, login, temporary);
-  await expect(page).toHaveURL(/\/first_access$/);
+  await expect(page).toHaveURL(/\/first_access$/, { timeout: E2E.passwordWorkMs });
   await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirmar nova senha').fill(newPassword);
   await confirm(page);

@@ -1,10 +1,12 @@
-// New-card requests, provider to screen, at 360, 768 and 1280 px: each product requested for a CPF of its own
-// (derived from the project name, so the widths never collide), then found in the cards list; the same CPF again
-// is refused (code 6); a relationship without free limit is refused (code 38); the form's own checks.
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+// New-card requests, provider to screen: each product requested for a CPF of its own (derived from the project
+// name, so a run at another width would not collide), then found in the cards list; the same CPF again is refused
+// (code 6); a relationship without free limit is refused (code 38); the form's own checks.
+import type { Page, TestInfo } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
 import { readRows } from './support/cards.ts';
-import { chooseCompany, openLogin, signIn } from './support/session.ts';
+import { withCompanyLimit } from './support/company-limit.ts';
+import { chooseCompany } from './support/session.ts';
+import { expect, test } from './support/signed-in.ts';
 
 /** A valid CPF from a label: nine digits from an FNV-1a hash of it, then the two check digits. */
 function cpfOf(label: string): string {
@@ -28,13 +30,15 @@ const PRODUCTS = [
 
 const formatCpf = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
-async function openRequest(page: Page, company: RegExp) {
-  await openLogin(page);
-  await signIn(page);
-  await chooseCompany(page, company);
-  await expect(page).toHaveURL(/\/home$/);
+/** The request form in the signed-in state's company, or in another one chosen as 'Mudar empresa' does. */
+async function openRequest(page: Page, company?: RegExp) {
+  if (company) {
+    await page.goto('/choose/company');
+    await chooseCompany(page, company);
+    await expect(page).toHaveURL(/\/home$/);
+  }
   await page.goto('/home/requestcard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Solicitar Cartão' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitar Cartão' })).toBeVisible({ timeout: 30_000 });
 }
 
 async function chooseProduct(page: Page, product: string) {
@@ -93,7 +97,7 @@ test.describe('card request', () => {
     }, info) => {
       const cpf = cpfOf(`${info.project.name}:${product.name}`);
       const holder = { cpf, name: nameFor(info, product.name), limit: '150000' };
-      await openRequest(page, /Transportadora Horizonte/);
+      await openRequest(page);
       await expect(page.getByRole('button', { name: /Cartão Verde/ })).toBeVisible();
       await expect(page.getByRole('button', { name: /Cartão Black/ })).toBeVisible();
       await expectNoA11yViolations(page);
@@ -109,10 +113,12 @@ test.describe('card request', () => {
       await expect(field(page, 'CPF')).toHaveValue(formatCpf(cpf));
       await expect(field(page, 'Limite de crédito')).toHaveValue('1.500,00');
       await expectNoA11yViolations(page);
-      await submit(page);
-
-      await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
-      await expect(page.getByText('Proposta gerada com sucesso!')).toBeVisible();
+      // A new card commits its limit in company A (limits.spec.ts measures that figure).
+      await withCompanyLimit(async () => {
+        await submit(page);
+        await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+        await expect(page.getByText('Proposta gerada com sucesso!')).toBeVisible();
+      });
       const search = page.getByRole('textbox', { name: 'CPF do portador' });
       await search.pressSequentially(cpf);
       await page.getByRole('button', { name: 'Consultar' }).click();
@@ -144,7 +150,7 @@ test.describe('card request', () => {
   });
 
   test('the form’s own checks, with the spec texts, keep what was typed', async ({ page }, info) => {
-    await openRequest(page, /Transportadora Horizonte/);
+    await openRequest(page);
     await chooseProduct(page, 'Cartão Black');
     await submit(page);
     await expect(formAlert(page)).toHaveText('Por favor verifique seus dados pessoais.');

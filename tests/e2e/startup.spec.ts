@@ -25,7 +25,7 @@ test.describe('start-up', () => {
     await page.goto('/');
     await expect(
       page.getByText(
-        'Estamos passando por algumas instabilidades no momento, por favor tente acessar o BIB Rewards mais tarde.',
+        'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',
       ),
     ).toBeVisible();
   });

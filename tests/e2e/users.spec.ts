@@ -1,20 +1,14 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
+import { E2E } from './support/env.ts';
 import { waitForMail } from './support/mail-capture.ts';
-import { chooseCompany, openLogin, signIn, signInToHome } from './support/session.ts';
+import { cpfFrom } from './support/operators.ts';
+import { chooseCompany, openLogin, signIn } from './support/session.ts';
+import { expect, SIGNED_IN_COMPANY, test } from './support/signed-in.ts';
 
-// Every width creates its own users (login e2e.<project>), so the three projects never touch the same record.
+// Users are named after the project (login e2e.<project>), so a run at another width never touches the same record.
+// The table's narrow form (no Login, no Celular below 768 px) is list-layout.spec.ts's.
 const PROJECTS = ['mobile-360', 'tablet-768', 'desktop-1280'];
-
-function cpfFrom(nine: string): string {
-  const digit = (base: string) => {
-    const sum = [...base].reduce((acc, d, i) => acc + Number(d) * (base.length + 1 - i), 0);
-    const rest = sum % 11;
-    return String(rest < 2 ? 0 : 11 - rest);
-  };
-  const first = digit(nine);
-  return nine + first + digit(nine + first);
-}
 
 interface NewUser {
   login: string;
@@ -23,16 +17,19 @@ interface NewUser {
   cpf: string;
 }
 
-function userFor(info: TestInfo, kind: 'acesso' | 'gestao'): NewUser {
+type UserKind = 'acesso' | 'gestao' | 'lisboa';
+
+function userFor(info: TestInfo, kind: UserKind): NewUser {
   const slot = PROJECTS.indexOf(info.project.name);
   if (slot < 0) throw new Error(`no user for project ${info.project.name}`);
-  const login = kind === 'acesso' ? `e2e.${info.project.name}` : `e2e.gestao.${info.project.name}`;
-  const names = { acesso: 'Ana Teste', gestao: 'Bruno Teste' };
+  const login = kind === 'acesso' ? `e2e.${info.project.name}` : `e2e.${kind}.${info.project.name}`;
+  const names = { acesso: 'Ana Teste', gestao: 'Bruno Teste', lisboa: 'Carla Lisboa' };
+  const prefix = { acesso: 70, gestao: 80, lisboa: 90 };
   return {
     login,
     name: `${names[kind]} ${slot + 1}`,
     email: `${login}@exemplo.com.br`,
-    cpf: cpfFrom(`${kind === 'acesso' ? 70 : 80}${slot + 1}4567${slot + 3}8`.slice(0, 9)),
+    cpf: cpfFrom(`${prefix[kind]}${slot + 1}4567${slot + 3}8`.slice(0, 9)),
   };
 }
 
@@ -43,15 +40,20 @@ async function fillCreateForm(page: Page, user: NewUser, overrides: Partial<Reco
   await page.getByLabel('Login').fill(user.login);
   await page.getByLabel('Nome do usuário').fill(user.name);
   await page.getByLabel('E-mail').fill(overrides.email ?? user.email);
-  await page.getByLabel('DDI').fill('55');
-  await page.getByLabel('DDD').fill('11');
+  await page.getByLabel('DDI').fill(overrides.ddi ?? '55');
+  await page.getByLabel('DDD').fill(overrides.ddd ?? '11');
   await page.getByLabel('Celular').fill('912345678');
 }
 
-async function createThroughForm(page: Page, user: NewUser) {
+async function openCreateForm(page: Page) {
   await page.goto('/home/user/management');
-  await expect(page.getByRole('heading', { level: 2, name: 'Criar Usuário' })).toBeVisible();
-  await fillCreateForm(page, user);
+  // The first page of the test: the portal starts (key exchange, device registration) before it shows.
+  await expect(page.getByRole('heading', { level: 2, name: 'Criar Usuário' })).toBeVisible({ timeout: 30_000 });
+}
+
+async function createThroughForm(page: Page, user: NewUser, overrides: Partial<Record<string, string>> = {}) {
+  await openCreateForm(page);
+  await fillCreateForm(page, user, overrides);
   await submitCreate(page);
   await expect(page.getByText('Usuário cadastrado com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/home\/user\/management\/manage$/);
@@ -71,10 +73,9 @@ const editFormOf = (page: Page, name: string) => page.getByRole('form', { name: 
 test('create a user, who signs in with the mailed temporary password and sets a new one', async ({ page }, info) => {
   test.setTimeout(120_000);
   const user = userFor(info, 'acesso');
-  const company = await signInToHome(page);
+  const company = SIGNED_IN_COMPANY;
 
-  await page.goto('/home/user/management');
-  await expect(page.getByRole('heading', { level: 2, name: 'Criar Usuário' })).toBeVisible();
+  await openCreateForm(page);
   await expect(page.getByText(company, { exact: true }).last()).toBeVisible();
   await expectNoA11yViolations(page);
 
@@ -110,13 +111,15 @@ test('create a user, who signs in with the mailed temporary password and sets a 
   await page.evaluate(() => localStorage.clear());
   await openLogin(page);
   await signIn(page, user.login, temporary);
-  await expect(page).toHaveURL(/\/first_access$/);
+  await expect(page).toHaveURL(/\/first_access$/, { timeout: E2E.passwordWorkMs });
   const newPassword = `Usuario-novo-${info.project.name}-26`;
   await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirmar nova senha').fill(newPassword);
   await page.getByRole('button', { name: 'CONFIRMAR' }).click();
   // The user was created in the operator's chosen company, and only there.
-  await expect(page.getByRole('heading', { name: 'Escolha a empresa' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Escolha a empresa' })).toBeVisible({
+    timeout: E2E.passwordWorkMs,
+  });
   await page.getByPlaceholder('Escolha uma empresa').click();
   await expect(page.getByRole('option')).toHaveText([company]);
   await page.keyboard.press('Escape');
@@ -129,7 +132,6 @@ test('manage: change only the status, change fields, delete refused while ATIVO,
 }, info) => {
   test.setTimeout(120_000);
   const user = userFor(info, 'gestao');
-  await signInToHome(page);
   await createThroughForm(page, user);
 
   await expect(page.getByRole('heading', { level: 2, name: 'Gerenciar Usuários' })).toBeVisible();
@@ -138,16 +140,8 @@ test('manage: change only the status, change fields, delete refused while ATIVO,
   await expect(row).toContainText(
     `${user.cpf.slice(0, 3)}.${user.cpf.slice(3, 6)}.${user.cpf.slice(6, 9)}-${user.cpf.slice(9)}`,
   );
-  const wide = (page.viewportSize()?.width ?? 0) >= 768;
-  // Login and mobile are hidden at mobile widths.
-  if (wide) {
-    await expect(row).toContainText(user.login);
-    await expect(row).toContainText('+55 (11) 91234-5678');
-  } else {
-    await expect(page.getByRole('columnheader', { name: 'Login' })).toBeHidden();
-    await expect(page.getByRole('columnheader', { name: 'Celular' })).toBeHidden();
-    await expect(row.getByText('+55 (11) 91234-5678')).toBeHidden();
-  }
+  await expect(row).toContainText(user.login);
+  await expect(row).toContainText('+55 (11) 91234-5678');
   await flashesGone(page);
   await expectNoA11yViolations(page);
 
@@ -181,7 +175,7 @@ test('manage: change only the status, change fields, delete refused while ATIVO,
   const renamedRow = rowOf(page, renamed);
   await expect(renamedRow).toContainText(`alterado.${user.email}`);
   await expect(renamedRow).not.toContainText('Inativo');
-  if (wide) await expect(renamedRow).toContainText('+55 (21) 98765-4321');
+  await expect(renamedRow).toContainText('+55 (21) 98765-4321');
 
   // 3. Delete refused while ATIVO.
   await renamedRow.getByRole('button', { name: `Excluir usuário ${renamed}` }).click();
@@ -212,4 +206,34 @@ test('manage: change only the status, change fields, delete refused while ATIVO,
   await page.reload();
   await expect(page.getByRole('table', { name: 'Usuários do portal da empresa' })).toBeVisible();
   await expect(rowOf(page, renamed)).toHaveCount(0);
+});
+
+test('editing only the e-mail keeps a 3-digit DDI: +351 after the save and after a reload', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const user = userFor(info, 'lisboa');
+  await createThroughForm(page, user, { ddi: '351', ddd: '21' });
+  // Both where the DDI is seen: the list's Celular column and the edit form.
+  const expectDdi351 = async () => {
+    await expect(rowOf(page, user.name)).toContainText('+351 (21) 91234-5678');
+    await rowOf(page, user.name)
+      .getByRole('button', { name: `Editar usuário ${user.name}` })
+      .click();
+    const form = editFormOf(page, user.name);
+    await expect(form.getByLabel('DDI')).toHaveValue('351');
+    await expect(form.getByLabel('DDD')).toHaveValue('21');
+    return form;
+  };
+
+  const form = await expectDdi351();
+  await form.getByLabel('E-mail').fill(`novo.${user.email}`);
+  await form.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expect(page.getByText('Informações do usuário atualizadas com sucesso!')).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(rowOf(page, user.name)).toContainText(`novo.${user.email}`);
+  await (await expectDdi351()).getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Usuários do portal da empresa' })).toBeVisible();
+  await expect(rowOf(page, user.name)).toContainText(`novo.${user.email}`);
+  await expectDdi351();
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contracts/endpoints.ts';
-import { cpfFrom } from '../../src/provider/db/seed.ts';
+import { cpfFrom } from '../../src/provider/db/seed/seed.ts';
 import { createDatabase } from './support/postgres.ts';
 import { PROVIDER_READY, startTier, type Tier } from './support/tier.ts';
 

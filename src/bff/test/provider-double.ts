@@ -50,6 +50,7 @@ export async function startProviderDouble(): Promise<ProviderDouble> {
     reply.code(500);
     return { message: 'boom', stack: 'Error: internal detail' };
   });
+  app.post('/v0/portal/usuario/login', async () => ({ token: 'user-token', nome: 'Operador' }));
   app.post('/v0/portal/usuario/logout', async (_request, reply) => reply.code(204).send());
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -23,6 +23,16 @@ import {
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/**
+ * Who acted, as they were when they acted: filled from portal_users by a trigger on insert (migration
+ * 0003_actor_snapshot) and never touched again, so a record keeps naming a user after the user is deleted and
+ * the foreign key goes null.
+ */
+const actorSnapshot = () => ({
+  actorLogin: varchar('actor_login', { length: 60 }),
+  actorName: varchar('actor_name', { length: 60 }),
+});
+
 export const companies = pgTable('companies', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   cnpj: char('cnpj', { length: 14 }).notNull().unique(),
@@ -51,6 +61,8 @@ export const portalUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Set for a temporary password: the first sign-in must choose a new one. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** When the temporary password stops signing in (72 h after it was issued, decision 058); null otherwise. */
+    temporaryPasswordExpiresAt: instant('temporary_password_expires_at'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: instant('locked_until'),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -120,13 +132,18 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    ...actorSnapshot(),
     at: instant('at').notNull(),
     action: varchar('action', { length: 60 }).notNull(),
     target: varchar('target', { length: 120 }).notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The company the action concerned; null when it concerned none (a sign-in, a recovery). */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The client's address as the provider saw it (the BFF forwards the browser's); null for commands and jobs. */
+    address: varchar('address', { length: 45 }),
   },
-  (t) => [index('audit_log_at').on(t.at)],
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_company_at').on(t.companyId, t.at)],
 );
 
 export const accounts = pgTable(
@@ -156,8 +173,11 @@ export const accounts = pgTable(
     gender: char('gender', { length: 1 }).notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     documentNumber: char('document_number', { length: 11 }).notNull(),
+    /**
+     * The card's limit within the company relationship (what the limit screen's change sets). What is used is never
+     * stored: it is the sum of the authorizations that hold the limit (services/limits.ts), and available = this − used.
+     */
     creditLimit: numeric('credit_limit', { precision: 15, scale: 2 }).notNull(),
-    availableLimit: numeric('available_limit', { precision: 15, scale: 2 }).notNull(),
     /** NORMAL, CANCELADA, … as the card platform describes the account. */
     statusDescription: varchar('status_description', { length: 20 }).notNull().default('NORMAL'),
     /** 0 centralized, 1 decentralized, 2 mixed. */
@@ -217,6 +237,7 @@ export const cardEvents = pgTable(
       .notNull()
       .references(() => cards.id),
     actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    ...actorSnapshot(),
     at: instant('at').notNull(),
     action: varchar('action', { length: 40 }).notNull(),
     before: jsonb('before'),
@@ -311,8 +332,19 @@ export const authorizations = pgTable(
     descDrop: varchar('desc_drop', { length: 20 }).notNull(),
     /** Empty for entries the history screen leaves out. */
     transactionType: varchar('transaction_type', { length: 20 }).notNull().default(''),
+    /** What the authorization holds of the limit, in reais: a foreign purchase at the rate the platform recorded. */
+    valueBrl: numeric('value_brl', { precision: 15, scale: 2 }).notNull(),
+    /** Captured by the terminal offline and sent later (spec section 4's offline rule). */
+    capturedOffline: boolean('captured_offline').notNull().default(false),
+    passwordValidated: boolean('password_validated').notNull().default(true),
+    /** When the invoice that carried it was paid: from then on it no longer holds the limit. */
+    settledAt: instant('settled_at'),
   },
-  (t) => [index('authorizations_account_time').on(t.accountId, t.tmsIncl)],
+  (t) => [
+    index('authorizations_account_time').on(t.accountId, t.tmsIncl),
+    // The used-amount sum reads only the open authorizations of one account.
+    index('authorizations_account_open').on(t.accountId).where(sql`${t.settledAt} is null`),
+  ],
 );
 
 /** Card requests (credit proposals); the payload is kept as sent, the account it created is linked. */
@@ -328,6 +360,7 @@ export const proposals = pgTable(
     payload: jsonb('payload').notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
     actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    ...actorSnapshot(),
     createdAt: instant('created_at').notNull(),
   },
   (t) => [index('proposals_company_document').on(t.companyId, t.documentNumber)],
@@ -344,6 +377,7 @@ export const occurrences = pgTable(
     modalityType: varchar('modality_type', { length: 40 }).notNull(),
     openingText: text('opening_text').notNull(),
     actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    ...actorSnapshot(),
     at: instant('at').notNull(),
   },
   (t) => [index('occurrences_card').on(t.cardId, t.at)],

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../contracts/messages.ts';
 import type { Db } from '../db/client.ts';
-import { forbidden, unauthenticated } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { touchSession } from '../services/sessions.ts';
 import type { TokenService } from '../services/tokens.ts';
 
@@ -14,11 +14,11 @@ export function authHook(deps: { db: Db; tokens: TokenService; clock: () => Date
     if (config.public) return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const claims = token ? await deps.tokens.verify(token) : null;
-    if (!claims) throw unauthenticated();
+    if (!claims) fail('UNAUTHENTICATED');
     const principal = await touchSession(deps.db, claims.sessionId, claims.userId, deps.clock());
-    if (!principal) throw unauthenticated();
+    if (!principal) fail('UNAUTHENTICATED');
     if (principal.mustChangePassword && !config.allowTemporaryPassword) {
-      throw forbidden(messages.firstAccess.required);
+      fail('FORBIDDEN', messages.firstAccess.required);
     }
     request.principal = principal;
   };

@@ -1,14 +1,18 @@
 // One place turns failures into answers: typed errors keep their status and pt-BR reason, framework
 // refusals (bad JSON, too large, rate limit) get a Portuguese reason, anything else is a logged 500.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../contracts/messages.ts';
+import { refusal, type ServerErrorCode } from '../../contracts/errors.ts';
 import { AppError } from '../errors.ts';
 
-function clientErrorMessage(status: number): string {
-  if (status === 413) return messages.generic.tooLarge;
-  if (status === 429) return messages.generic.tooMany;
-  if (status === 404) return messages.generic.notFound;
-  return messages.generic.invalidInput;
+/**
+ * The table entry whose reason fits a framework refusal of this status. The status on the wire stays the
+ * framework's (a 415 is not a 400), and so does its code when it has one.
+ */
+function reasonFor(status: number): ServerErrorCode {
+  if (status === 413) return 'BODY_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 404) return 'NOT_FOUND';
+  return 'CLIENT_ERROR';
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -19,12 +23,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.info({ code: error.code, reason: error.message }, 'requisição recusada');
-    return reply.code(status).send({ message: clientErrorMessage(status), code: error.code ?? 'CLIENT_ERROR' });
+    const { message } = refusal(reasonFor(status));
+    return reply.code(status).send({ message, code: error.code ?? 'CLIENT_ERROR' });
   }
   request.log.error({ err: error }, 'erro inesperado');
-  return reply.code(500).send({ message: messages.generic.unexpected, code: 'UNEXPECTED' });
+  const unexpected = refusal('UNEXPECTED');
+  return reply.code(unexpected.status).send({ message: unexpected.message, code: 'UNEXPECTED' });
 }
 
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ message: messages.generic.notFound, code: 'NOT_FOUND' });
+  const { status, message } = refusal('NOT_FOUND');
+  return reply.code(status).send({ message, code: 'NOT_FOUND' });
 }

@@ -2,7 +2,7 @@
 // pt-BR message when it has one, otherwise zod's Portuguese wording, always naming the field.
 import { locales, type ZodType, type z } from 'zod';
 import { messages } from '../../contracts/messages.ts';
-import { invalidInput } from '../errors.ts';
+import { appError } from '../errors.ts';
 
 const portuguese = locales.pt().localeError;
 
@@ -10,9 +10,12 @@ export function parseWith<S extends ZodType>(schema: S, value: unknown): z.outpu
   const result = schema.safeParse(value ?? {}, { error: portuguese });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  if (!issue) throw invalidInput();
+  if (!issue) throw appError('INVALID_INPUT');
   const field = issue.path.join('.');
-  throw invalidInput(field ? `${messages.generic.invalidField} "${field}": ${issue.message}` : issue.message);
+  throw appError(
+    'INVALID_INPUT',
+    field ? `${messages.generic.invalidField} "${field}": ${issue.message}` : issue.message,
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 // Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the development outbox
 // (a row in `outbox` plus a log line), so password recovery works on a laptop without a mail server.
+// The outbox is a demo convenience only: in production it would keep temporary passwords and recovery codes in a
+// table nobody is meant to read, so there the mailer refuses to exist without SMTP.
 import nodemailer from 'nodemailer';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../db/client.ts';
@@ -28,6 +30,11 @@ export function createMailer(config: Config, db: Db, log: MailLog, clock: () => 
         await transport.sendMail({ from: config.MAIL_FROM, ...mail });
       },
     };
+  }
+  if (config.FIDIS_MODE === 'production') {
+    throw new Error(
+      'SMTP_URL é obrigatório em produção: a caixa de saída de desenvolvimento só existe na demonstração',
+    );
   }
   return {
     async send(mail) {

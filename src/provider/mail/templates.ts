@@ -38,3 +38,32 @@ export function temporaryPasswordMail(to: string, name: string, login: string, p
     ].join('\n'),
   };
 }
+
+/** Brasília time, as the operators read it, whatever zone the server runs in. */
+const brasilia = { timeZone: 'America/Sao_Paulo' } as const;
+const dateOf = new Intl.DateTimeFormat('pt-BR', { ...brasilia, dateStyle: 'short' });
+const timeOf = new Intl.DateTimeFormat('pt-BR', { ...brasilia, timeStyle: 'short' });
+
+/**
+ * Sent after a password change (decision 074): the mailbox is the one channel a session thief does not hold, so
+ * its owner learns of a change they did not make while "Esqueceu sua senha?" can still take the account back.
+ */
+export function passwordChangedMail(to: string, name: string, at: Date): Mail {
+  const when = `${dateOf.format(at)} às ${timeOf.format(at)}`;
+  return {
+    to,
+    subject: messages.passwordChange.emailSubject,
+    text: [
+      `Olá, ${name}.`,
+      '',
+      `A senha do seu acesso ao portal fidis foi alterada em ${when} (horário de Brasília).`,
+      'As outras sessões abertas com o seu usuário foram encerradas.',
+      '',
+      'Se foi você, nada mais precisa ser feito.',
+      'Se não foi você, crie agora uma senha nova por "Esqueceu sua senha?" na tela de login',
+      'e avise o administrador da sua empresa.',
+      '',
+      'Equipe fidis',
+    ].join('\n'),
+  };
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import { loginResponse } from '../../contracts/schemas.ts';
-import { portalUsers } from '../db/schema.ts';
+import { outbox, portalUsers } from '../db/schema.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const LOGIN = '/v0/portal/usuario/login';
@@ -74,24 +74,32 @@ describe('POST /v0/portal/usuario/login', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('locks the login after 10 failures for 30 minutes, then lets the right password in', async () => {
+  it('locks the login after 10 failures for 30 minutes, answering like a wrong password and telling the user by e-mail', async () => {
     const user = await h.createUser({});
-    for (let i = 1; i <= 9; i++) {
-      expect((await login({ login: user.login, senha: 'errada-123456' })).statusCode).toBe(401);
+    const email = `${user.login}@example.com`;
+    const wrongAnswer = { code: 'LOGIN_FAILED', message: messages.login.failure };
+    for (let i = 1; i <= 10; i++) {
+      const res = await login({ login: user.login, senha: 'errada-123456' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject(wrongAnswer);
     }
-    const tenth = await login({ login: user.login, senha: 'errada-123456' });
-    expect(tenth.statusCode).toBe(423);
-    expect(tenth.json().message).toBe(messages.login.locked);
+    const mail = await h.lastMailTo(email);
+    expect(mail?.subject).toMatch(/bloqueado/);
+    expect(mail?.body).toContain('30 minutos');
 
-    expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(423);
+    const whileLocked = await login({ login: user.login, senha: user.password });
+    expect(whileLocked.statusCode).toBe(401);
+    expect(whileLocked.json()).toEqual((await login({ login: 'ninguem', senha: user.password })).json());
     h.clock.advance(29 * MINUTE);
-    expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(423);
+    expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(401);
     h.clock.advance(MINUTE);
     expect((await login({ login: user.login, senha: user.password })).statusCode).toBe(200);
 
     const [row] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, user.login));
     expect(row?.failedLogins).toBe(0);
     expect(row?.lockedUntil).toBeNull();
+    // Told once per lockout, not once per refused try.
+    expect(await h.db.select().from(outbox).where(eq(outbox.to, email))).toHaveLength(1);
   });
 
   it('restarts the failure count after a successful sign-in', async () => {
@@ -101,12 +109,58 @@ describe('POST /v0/portal/usuario/login', () => {
     expect((await login({ login: user.login, senha: 'errada-123456' })).statusCode).toBe(401);
   });
 
+  it('answers unknown, wrong, locked and disabled logins with the same status and body', async () => {
+    const locked = await h.createUser({});
+    for (let i = 0; i < 10; i++) await login({ login: locked.login, senha: 'errada-123456' });
+    const disabled = await h.createUser({});
+    await h.db.update(portalUsers).set({ status: 'INATIVO' }).where(eq(portalUsers.login, disabled.login));
+    const answers = await Promise.all(
+      [
+        { login: 'ninguem', senha: DEMO.password },
+        { login: DEMO.login, senha: 'errada-123456' },
+        { login: locked.login, senha: locked.password },
+        { login: disabled.login, senha: disabled.password },
+      ].map(async (body) => {
+        const res = await login(body);
+        return { status: res.statusCode, body: res.json() };
+      }),
+    );
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]?.status).toBe(401);
+  });
+
   it('refuses an INATIVO user even with the right password', async () => {
     const user = await h.createUser({});
     await h.db.update(portalUsers).set({ status: 'INATIVO' }).where(eq(portalUsers.login, user.login));
     const res = await login({ login: user.login, senha: user.password });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(messages.login.failure);
+  });
+});
+
+describe('GET /v0/portal/usuario/sessao', () => {
+  const session = (headers: Record<string, string> = {}) =>
+    h.app.inject({ method: 'GET', url: '/v0/portal/usuario/sessao', headers });
+
+  it('answers the signed-in operator’s name and companies, the login answer without its token', async () => {
+    const token = await h.token(DEMO.login, DEMO.password);
+    const res = await session(bearer(token));
+    expect(res.statusCode).toBe(200);
+    const login = loginResponse.parse(
+      (await h.app.inject({ method: 'POST', url: LOGIN, payload: { login: DEMO.login, senha: DEMO.password } })).json(),
+    );
+    expect(res.json()).toEqual({ usuario: login.usuario, companies: login.companies });
+  });
+
+  it('refuses without a session, after sign-out and on a temporary password', async () => {
+    expect((await session()).statusCode).toBe(401);
+    const token = await h.token(DEMO.login, DEMO.password);
+    await h.app.inject({ method: 'POST', url: '/v0/portal/usuario/logout', headers: bearer(token) });
+    expect((await session(bearer(token))).statusCode).toBe(401);
+    const temporary = await h.createUser({ temporary: true });
+    const res = await session(bearer(await h.token(temporary.login, temporary.password)));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBeTruthy();
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import { accountData, type Company, cardConsult, cardsResponse, companiesResponse } from '../../contracts/schemas.ts';
 import { accounts, cards, companies } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
+import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -220,7 +220,8 @@ describe('GET /v1/accounts/data/{uuid}', () => {
       documentNumber: account.documentNumber,
       birthDate: `${d}${m}${y}`,
       creditLimitNac: Number(account.creditLimit),
-      creditLimitNacAvailable: Number(account.availableLimit),
+      // Limit minus what the card's authorizations hold: limits.test.ts checks it agrees with the limit screen.
+      creditLimitNacAvailable: expect.any(Number),
       accountStatusDescription: 'NORMAL',
       flagTypeBilling: 0,
       logo: 2,
@@ -257,7 +258,20 @@ describe('GET /v2/card/consult/{uuid}', () => {
     ) as Row;
     const res = await consult(active);
     expect(res.statusCode).toBe(200);
-    expect(cardConsult.parse(res.json())).toEqual({ activeFlag: 'S', blockCode: null, status: 'Actived' });
+    expect(cardConsult.parse(res.json())).toEqual({
+      activeFlag: 'S',
+      blockCode: null,
+      status: 'Actived',
+      passwordBlocked: active.card.passwordBlocked,
+    });
+  });
+
+  it('says whether the card password is locked, so a declined wrong-password purchase can offer the unlock', async () => {
+    const row = (await holdersOf(companyA)).find((r) => r.card.status === 'Actived' && !r.card.passwordBlocked) as Row;
+    expect(cardConsult.parse((await consult(row)).json()).passwordBlocked).toBe(false);
+    await h.db.update(cards).set({ passwordBlocked: true }).where(eq(cards.id, row.card.id));
+    expect(cardConsult.parse((await consult(row)).json()).passwordBlocked).toBe(true);
+    await h.db.update(cards).set({ passwordBlocked: false }).where(eq(cards.id, row.card.id));
   });
 
   it('answers a temporary block (a portal reason on a live account) without a block code: it can be unblocked', async () => {
@@ -266,7 +280,7 @@ describe('GET /v2/card/consult/{uuid}', () => {
       const row = rows.find(
         (r) => r.card.blockCode === reason && r.account.statusDescription === 'NORMAL' && r.card.activeFlag === 'S',
       ) as Row;
-      expect(cardConsult.parse((await consult(row)).json())).toEqual({
+      expect(cardConsult.parse((await consult(row)).json())).toMatchObject({
         activeFlag: 'S',
         blockCode: null,
         status: 'Blocked',
@@ -279,7 +293,7 @@ describe('GET /v2/card/consult/{uuid}', () => {
     const permanent = rows.find((r) => r.card.activeFlag === 'N') as Row;
     expect(cardConsult.parse((await consult(permanent)).json())).toMatchObject({ activeFlag: 'N', status: 'Blocked' });
     const cancelled = rows.find((r) => r.account.statusDescription === 'CANCELADA') as Row;
-    expect(cardConsult.parse((await consult(cancelled)).json())).toEqual({
+    expect(cardConsult.parse((await consult(cancelled)).json())).toMatchObject({
       activeFlag: 'S',
       blockCode: 'O',
       status: 'Blocked',
@@ -288,7 +302,7 @@ describe('GET /v2/card/consult/{uuid}', () => {
       (r) => r.card.status === 'Actived' && r.account.statusDescription === 'NORMAL' && r.card.logo === 1,
     ) as Row;
     await h.db.update(cards).set({ status: 'Blocked', blockCode: 'F' }).where(eq(cards.id, other.card.id));
-    expect(cardConsult.parse((await consult(other)).json())).toEqual({
+    expect(cardConsult.parse((await consult(other)).json())).toMatchObject({
       activeFlag: 'S',
       blockCode: 'F',
       status: 'Blocked',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
 import { accountsResponse, type Company, companiesResponse, type SubAccount } from '../../contracts/schemas.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
+import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness, TEST_ACCOUNTS } from '../test/harness.ts';
 
 let h: Harness;

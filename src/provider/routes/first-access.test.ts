@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
+import { auditLog, portalUsers } from '../db/schema.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const FIRST_ACCESS = '/v0/portal/usuario/primeiroacesso';
@@ -73,5 +75,47 @@ describe('first access', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/letras e números/);
+  });
+
+  it('refuses a user whose password is not temporary, and changes nothing (ASVS 6.2.3, 7.4.3)', async () => {
+    const user = await h.createUser({});
+    const { token, primeiroAcesso } = await signIn(user.login, user.password);
+    expect(primeiroAcesso).toBe(false);
+    const [before] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, user.login));
+
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: FIRST_ACCESS,
+      headers: bearer(token),
+      payload: { login: user.login, novaSenha: NEW_PASSWORD, confirmarNovaSenha: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'NOT_TEMPORARY_PASSWORD', message: messages.firstAccess.notTemporary });
+
+    const [after] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, user.login));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'first-access'), eq(auditLog.target, user.login)));
+    expect(audits).toHaveLength(0);
+    expect((await signIn(user.login, user.password)).primeiroAcesso).toBe(false);
+  });
+
+  it('is spent by its first success: the same token cannot set the password a second time', async () => {
+    const user = await h.createUser({ temporary: true });
+    const { token } = await signIn(user.login, user.password);
+    const put = (novaSenha: string) =>
+      h.app.inject({
+        method: 'PUT',
+        url: FIRST_ACCESS,
+        headers: bearer(token),
+        payload: { login: user.login, novaSenha, confirmarNovaSenha: novaSenha },
+      });
+    expect((await put(NEW_PASSWORD)).statusCode).toBe(200);
+    const again = await put('OutraSenhaNova2025');
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(messages.firstAccess.notTemporary);
+    expect((await signIn(user.login, NEW_PASSWORD)).primeiroAcesso).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizationStatus } from '../../contracts/authorization-status.ts';
 import { messages } from '../../contracts/messages.ts';
 import {
   authorizationHistoryResponse,
@@ -9,8 +10,8 @@ import {
   invoiceTransactionsResponse,
 } from '../../contracts/schemas.ts';
 import { accounts, authorizations, cards, companies, invoiceDueDates, transactions } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
-import { historyDueDates, seedHistory } from '../db/seed-history.ts';
+import { historyDueDates, seedHistory } from '../db/seed/history.ts';
+import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -52,6 +53,21 @@ const invoiceTransactions = (row: Row, dueDate: string, token = demoToken) =>
   get(`/v2/invoice/transactions/${row.account.id}`, { last4digits: row.card.last4, duedate: dueDate }, token);
 
 describe('GET /v2/authorization/history/consult/{uuid}', () => {
+  it('carries the offline rule’s facts: a seeded unverified offline approval survives the filter as APROVADA', async () => {
+    const [first] = await holdersOf(companyA);
+    const { authorizations: list } = authorizationHistoryResponse.parse((await history(first as Row)).json());
+    const kept = list.filter(
+      (a) => ['NORMAL', 'NEGADA', 'ONLINE', 'CANCELADA', 'APROVADA'].includes(a.descDrop) && a.transactionType !== '',
+    );
+    const offline = kept.filter((a) => a.descDrop === 'APROVADA');
+    const unverified = offline.filter((a) => a.capturedOffline && !a.passwordValidated);
+    const verified = offline.filter((a) => a.passwordValidated);
+    expect(unverified.length).toBeGreaterThan(0);
+    expect(verified.length).toBeGreaterThan(0);
+    for (const a of unverified) expect(authorizationStatus(a)).toBe('APROVADA');
+    for (const a of verified) expect(authorizationStatus(a)).toBe(a.descResponseTransaction);
+  });
+
   it('answers every authorization of the card, newest first, in the spec’s fields', async () => {
     const [first] = await holdersOf(companyA);
     const res = await history(first as Row);
@@ -163,7 +179,7 @@ describe('GET /v2/invoice/transactions/{uuid}', () => {
 
   it('answers 400 for a malformed or missing due date, 404 for another company’s card', async () => {
     const [first] = (await holdersOf(companyA)) as [Row];
-    for (const duedate of ['22/10/2026', '2026-13-22', '']) {
+    for (const duedate of ['22/10/2026', '2026-13-22', '0000-11-01', '']) {
       const res = await invoiceTransactions(first, duedate);
       expect(res.statusCode, duedate).toBe(400);
     }

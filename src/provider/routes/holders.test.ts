@@ -4,7 +4,7 @@ import { messages } from '../../contracts/messages.ts';
 import { accountData, type Company, companiesResponse } from '../../contracts/schemas.ts';
 import { validHolderUpdate } from '../../contracts/test/holder-fixture.ts';
 import { accounts, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
+import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { birthDateFrom } from '../services/holders.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
@@ -12,6 +12,7 @@ let h: Harness;
 let demoToken: string;
 let otherToken: string;
 let demoUserId: string;
+let companyOfRows: Company;
 let rows: Row[];
 let next = 0;
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const companyA = companiesResponse
     .parse(res.json())
     .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+  companyOfRows = companyA;
   rows = await h.db
     .select({ account: accounts, card: cards })
     .from(accounts)
@@ -164,6 +166,41 @@ describe('holder update (PUT /v1/client/account/{uuid})', () => {
     const res = await updateHolder(row, holderBody(row, { last4digits: digits }));
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('CARD_NOT_FOUND');
+  });
+});
+
+describe('one truth about a holder’s name (issue 13, item 2)', () => {
+  it('every read that carries the name answers the edited one at once', async () => {
+    const row = take();
+    const name = 'Portador Renomeado Unico';
+    expect((await updateHolder(row, holderBody(row, { name }))).statusCode).toBe(200);
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      h.app.inject({ method: 'GET', url, headers: { ...bearer(demoToken), ...headers } });
+    const company = { cnpj: companyOfRows.cnpj, relationcode: companyOfRows.relationCode };
+
+    // The account list (the first page holds the company's first accounts, this one among them).
+    const page = await get('/v1/corporate/accounts', { ...company, startaccount: '', direction: '' });
+    expect(page.statusCode).toBe(200);
+    const listed = (page.json().subAccounts as { uuid: string; cardHolder: string }[]).find(
+      (r) => r.uuid === row.account.id,
+    );
+    expect(listed?.cardHolder).toBe(name);
+    // The CPF search.
+    const search = await get(`/v1/cards/${row.account.documentNumber}`, company);
+    expect(search.statusCode).toBe(200);
+    const hits = search.json().cardsResult as { uuid: string; cardHolder: string }[];
+    expect(hits.filter((c) => c.uuid === row.account.id).map((c) => c.cardHolder)).toEqual(
+      expect.arrayContaining([name]),
+    );
+    expect(hits.filter((c) => c.uuid === row.account.id).every((c) => c.cardHolder === name)).toBe(true);
+    // The cards of the account (what the details and the list row are refreshed from).
+    const ofAccount = await get(`/v1/cards/account/${row.account.id}`);
+    expect((ofAccount.json().cardsResult as { cardHolder: string }[]).every((c) => c.cardHolder === name)).toBe(true);
+    // The holder's details.
+    const details = accountData.parse((await get(`/v1/accounts/data/${row.account.id}`)).json());
+    expect(details.clientNameHolder).toBe(name);
+    // The old name is nowhere in these answers.
+    for (const res of [page, search, ofAccount]) expect(res.body).not.toContain(`"${row.account.holderName}"`);
   });
 });
 

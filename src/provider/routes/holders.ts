@@ -1,30 +1,20 @@
-// Holder data and delivery address updates, validated with the catalogue's schemas (birth date DDMMYYYY,
-// a real date).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addressUpdateBody, holderUpdateBody, type MessageResponse } from '../../contracts/schemas.ts';
+// Holder data and delivery address updates, validated with the contract's bodies (birth date DDMMYYYY, a real
+// date).
+import type { FastifyInstance } from 'fastify';
 import type { ProviderContext } from '../context.ts';
-import { principalOf, routeOf } from '../http/route.ts';
-import { parseWith } from '../http/validate.ts';
+import { handle } from '../http/handle.ts';
 import type { Actor } from '../services/card-controls.ts';
 import { updateAddress, updateHolder } from '../services/holders.ts';
-import { accountIdOf } from './cards.ts';
+import type { Principal } from '../services/sessions.ts';
 
 export async function holderRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  const actorOf = (request: FastifyRequest): Actor => ({ userId: principalOf(request).userId, at: ctx.clock() });
+  const actorOf = (principal: Principal): Actor => ({ userId: principal.userId, at: ctx.clock() });
 
-  app.route(
-    routeOf('holderUpdate', async (request): Promise<MessageResponse> => {
-      const accountId = accountIdOf(request);
-      const body = parseWith(holderUpdateBody, request.body);
-      return { message: await updateHolder(ctx.db, actorOf(request), accountId, body) };
-    }),
-  );
+  handle(app, 'holderUpdate', async ({ params, body, principal }) => ({
+    message: await updateHolder(ctx.db, actorOf(principal), params.uuid, body),
+  }));
 
-  app.route(
-    routeOf('addressUpdate', async (request): Promise<MessageResponse> => {
-      const accountId = accountIdOf(request);
-      const body = parseWith(addressUpdateBody, request.body);
-      return { message: await updateAddress(ctx.db, actorOf(request), accountId, body) };
-    }),
-  );
+  handle(app, 'addressUpdate', async ({ params, body, principal }) => ({
+    message: await updateAddress(ctx.db, actorOf(principal), params.uuid, body),
+  }));
 }

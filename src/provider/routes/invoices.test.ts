@@ -8,7 +8,10 @@ import {
   invoiceDueDatesResponse,
 } from '../../contracts/schemas.ts';
 import { accounts, companies, invoiceDueDates, invoices } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
+import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { corporateInvoice as corporateInvoiceOf } from '../services/invoices.ts';
+import { DEMO_PIX_KEY, invoiceTxid } from '../services/pix.ts';
+import { checkBrCode } from '../test/br-code.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -180,9 +183,12 @@ describe('GET /v2/invoice/corporate', () => {
   });
 
   it('refuses a due date that is not a real date with 400', async () => {
-    for (const dueDate of ['2025-02-30', '22/01/2026', '']) {
+    for (const dueDate of ['2025-02-30', '22/01/2026', '0000-11-01', '']) {
       const res = await invoice(main.cnpj, dueDate);
       expect(res.statusCode, dueDate).toBe(400);
+      expect(res.json().message, dueDate).toBe(
+        'Campo inválido "duedate": data inválida: use AAAA-MM-DD, de 1900 em diante',
+      );
     }
   });
 
@@ -196,5 +202,60 @@ describe('GET /v2/invoice/corporate', () => {
     const body = corporateInvoice.parse((await invoice(main.cnpj, row!.dueDate)).json());
     expect(body.totalInvoiceValue).toBe(Number(row!.totalInvoiceValue));
     expect(body.digitableLine).toBe(row!.digitableLine);
+  });
+});
+
+describe('GET /v2/invoice/corporate: Pix copia-e-cola (decision 077)', () => {
+  const newestOf = async (companyId: number) => {
+    const { invoiced } = await cycle(companyId);
+    return invoiced[invoiced.length - 1] as string;
+  };
+
+  it('carries, on the invoice still to pay, a BR Code of its total to the centavo, with a valid CRC', async () => {
+    const dueDate = await newestOf(main.id);
+    const body = corporateInvoice.strict().parse((await invoice(main.cnpj, dueDate)).json());
+    expect(body.pixCopiaECola).toBeDefined();
+    const { fields, account, extra } = checkBrCode(body.pixCopiaECola!);
+    expect(account.get('01')).toBe(DEMO_PIX_KEY);
+    expect(cents(Number(fields.get('54')))).toBe(cents(body.totalInvoiceValue));
+    expect(fields.get('54')).toBe(body.totalInvoiceValue!.toFixed(2));
+    const [row] = await h.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, main.id), eq(invoices.dueDate, dueDate)));
+    expect(extra.get('05')).toBe(invoiceTxid(row!.id, dueDate));
+    // The same invoice always gets the same code: a payer may scan it today and the bank report it tomorrow.
+    expect(corporateInvoice.parse((await invoice(main.cnpj, dueDate)).json()).pixCopiaECola).toBe(body.pixCopiaECola);
+  });
+
+  it('carries none on invoices a later one has settled (paid, or the rest carried into the later balance)', async () => {
+    const { invoiced } = await cycle(main.id);
+    for (const dueDate of invoiced.slice(0, -1)) {
+      const body = corporateInvoice.parse((await invoice(main.cnpj, dueDate)).json());
+      expect(body.pixCopiaECola, dueDate).toBeUndefined();
+    }
+  });
+
+  it('carries none when the total is zero or a credit', async () => {
+    const dueDate = await newestOf(tight.id);
+    const where = and(eq(invoices.companyId, tight.id), eq(invoices.dueDate, dueDate));
+    const [before] = await h.db.select({ total: invoices.totalInvoiceValue }).from(invoices).where(where);
+    try {
+      for (const total of ['0.00', '-12.34']) {
+        await h.db.update(invoices).set({ totalInvoiceValue: total }).where(where);
+        const body = corporateInvoice.parse((await invoice(tight.cnpj, dueDate)).json());
+        expect(body.totalInvoiceValue).toBe(Number(total));
+        expect(body.pixCopiaECola, total).toBeUndefined();
+      }
+    } finally {
+      await h.db.update(invoices).set({ totalInvoiceValue: before!.total }).where(where);
+    }
+    expect(corporateInvoice.parse((await invoice(tight.cnpj, dueDate)).json()).pixCopiaECola).toBeDefined();
+  });
+
+  it('carries none when the provider has no Pix key (production without PIX_KEY)', async () => {
+    const body = await corporateInvoiceOf(h.db, main.id, await newestOf(main.id), null);
+    expect(body?.totalInvoiceValue).toBeGreaterThan(0);
+    expect(body).not.toHaveProperty('pixCopiaECola');
   });
 });

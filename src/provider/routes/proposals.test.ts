@@ -4,7 +4,7 @@ import { messages } from '../../contracts/messages.ts';
 import { accountsResponse, type ProposalBody, proposalResponse } from '../../contracts/schemas.ts';
 import { validProposal } from '../../contracts/test/proposal-fixture.ts';
 import { accounts, auditLog, cardEvents, cards, companies, proposals } from '../db/schema.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed.ts';
+import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness, TEST_ACCOUNTS } from '../test/harness.ts';
 
 const MAIN = { cnpj: '', relationCode: '000101' };
@@ -102,7 +102,6 @@ describe('POST /v2/proposal/corporate/{documentNumber}: success', () => {
       zipCode: '13010100',
       birthDate: '1988-02-29',
       creditLimit: '2500.00',
-      availableLimit: '2500.00',
       statusDescription: 'NORMAL',
       mainAccount: 'N',
     });

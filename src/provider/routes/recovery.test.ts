@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import { portalUsers, recoveryCodes } from '../db/schema.ts';
+import { requestCode as requestCodeDirectly } from '../services/recovery.ts';
 import { createHarness, type Harness } from '../test/harness.ts';
 
 const RECOVER = '/v0/portal/usuario/recuperarsenha';
@@ -19,7 +20,7 @@ const recover = (payload: object) => h.app.inject({ method: 'POST', url: RECOVER
 async function requestCode(login: string): Promise<string> {
   const res = await recover({ login });
   expect(res.statusCode).toBe(200);
-  const mail = await h.lastMailTo(`${login}@exemplo.com.br`);
+  const mail = await h.lastMailTo(`${login}@example.com`);
   const code = mail?.body.match(/código de confirmação é: (\d{6})/)?.[1];
   if (!code) throw new Error('no code in the outbox');
   return code;
@@ -55,10 +56,33 @@ describe('POST /v0/portal/usuario/recuperarsenha', () => {
     expect(res.json().message).toBe('Usuário não encontrado!');
   });
 
+  it('step 1 after five codes in an hour says to wait, not that the user is unknown', async () => {
+    const user = await h.createUser({});
+    for (let i = 0; i < 5; i++) expect((await recover({ login: user.login })).statusCode).toBe(200);
+    const sixth = await recover({ login: user.login });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ message: messages.recovery.tooManyCodes, code: 'TOO_MANY_CODES' });
+    expect(sixth.json().message).not.toBe(messages.recovery.userNotFound);
+  });
+
+  it('step 1 during a mail outage says so and leaves no code behind (nor one counted towards the limit)', async () => {
+    const user = await h.createUser({});
+    const earlier = await requestCode(user.login);
+    const failing = { send: async () => Promise.reject(new Error('SMTP down')) };
+    const deps = { db: h.db, mailer: failing, codeKey: Buffer.alloc(32, 7), log: { info() {} }, address: null };
+    const outage = requestCodeDirectly(deps, user.login, h.clock());
+    await expect(outage).rejects.toMatchObject({ status: 503, code: 'CODE_MAIL_FAILED' });
+    await expect(outage).rejects.toThrow(messages.recovery.sendFailure);
+    // Only the code sent before the outage exists, and it still works.
+    expect(await attemptsOf(user.login)).toEqual([0]);
+    const step2 = await recover({ login: user.login, confirmacao: earlier });
+    expect(step2.statusCode).toBe(200);
+  });
+
   it('step 1 e-mails a 6-digit code in Portuguese and stores only its hash', async () => {
     const user = await h.createUser({});
     const code = await requestCode(user.login);
-    const mail = await h.lastMailTo(`${user.login}@exemplo.com.br`);
+    const mail = await h.lastMailTo(`${user.login}@example.com`);
     expect(mail?.subject).toBe(messages.recovery.emailSubject);
     expect(mail?.body).toMatch(/vale por 10 minutos/);
     const stored = await h.db.select({ hash: recoveryCodes.codeHash }).from(recoveryCodes);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import { type Company, companiesResponse, type PortalUser, usersResponse } from '../../contracts/schemas.ts';
 import { auditLog, companies, portalUsers, userCompanies, userSessions } from '../db/schema.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN, TEAM } from '../db/seed.ts';
+import { cpfFrom, OTHER_OPERATOR_LOGIN, TEAM } from '../db/seed/seed.ts';
 import { createUser } from '../services/users.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
@@ -242,11 +242,13 @@ describe('POST /v0/portal/usuario/', () => {
         company?.id as number,
         payload,
         h.clock(),
+        { address: '203.0.113.9', log: { info() {} } },
       ),
-    ).rejects.toMatchObject({ status: 502, message: messages.users.mailFailure });
+    ).rejects.toMatchObject({ status: 503, code: 'USER_MAIL_FAILED', message: messages.users.mailFailure });
     expect(await userRow(payload.numeroDocumento)).toBeUndefined();
     const audits = await auditOf(`usuario:${payload.login}`);
     expect(audits.map((a) => a.action)).toEqual(['user.create', 'user.create.undone']);
+    for (const a of audits) expect(a).toMatchObject({ companyId: company?.id, address: '203.0.113.9' });
   });
 });
 
@@ -352,11 +354,19 @@ describe('PATCH /v0/portal/usuario/{documentNumber}', () => {
     expect((await auditOf(`usuario:${u.login}`)).map((a) => a.action)).toEqual(['user.create']);
   });
 
-  it('validates the body with the edit form’s limits (DDD and DDI at most 2 digits)', async () => {
+  it('takes back a stored 3-digit DDI/DDD the edit form did not touch, and refuses a code above 3 digits', async () => {
     const u = await created();
-    const res = await patch(u.numeroDocumento, update(u, { ddd: 100 }));
+    const kept = await patch(u.numeroDocumento, update(u, { ddi: 351, ddd: 213 }));
+    expect(kept.statusCode).toBe(200);
+    expect(await userRow(u.numeroDocumento)).toMatchObject({ ddi: 351, ddd: 213 });
+    const res = await patch(u.numeroDocumento, update(u, { ddd: 1000 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().mensagemRetorno).toMatch(/ddd/);
+    expect((await userRow(u.numeroDocumento))?.ddd).toBe(213);
+  });
+
+  it('validates the body (an invalid e-mail leaves the user as it was)', async () => {
+    const u = await created();
     const email = await patch(u.numeroDocumento, update(u, { email: 'x@' }));
     expect(email.statusCode).toBe(400);
     expect((await userRow(u.numeroDocumento))?.ddd).toBe(11);

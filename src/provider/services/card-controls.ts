@@ -1,15 +1,15 @@
-// Card state changes. Each one runs in a transaction that locks the account and card rows (select … for
+// Card state changes (the limit change is in limits.ts). Each one runs in a transaction that locks the account and card rows (select … for
 // update), applies its rule, and writes a card event (who, when, what, before, after) in the same transaction,
 // so two operators acting at once are applied one after the other and both are on the record.
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BlockReason } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
-import type { EmbossData, LimitResponse } from '../../contracts/schemas.ts';
+import type { EmbossData } from '../../contracts/schemas.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
 import { accounts, cardEvents, cards, occurrences } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
-import { type AccountRow, type CardRow, cardNotFound, cardOfUser, isPermanentlyBlocked } from './cards.ts';
+import { fail } from '../errors.ts';
+import { type AccountRow, type CardRow, cardOfUser, isPermanentlyBlocked } from './cards.ts';
 
 export interface Actor {
   userId: string;
@@ -23,9 +23,6 @@ interface Change<T> {
   result: T;
 }
 
-export const permanentlyBlocked = () => new AppError(409, 'PERMANENTLY_BLOCKED', messages.cardApi.permanentlyBlocked);
-const accountCancelled = () => new AppError(409, 'ACCOUNT_CANCELLED', messages.cardApi.accountCancelled);
-
 /** Runs one change on a locked card and records it; a refusal thrown by `apply` rolls everything back. */
 export async function changeCard<T>(
   db: Db,
@@ -36,7 +33,7 @@ export async function changeCard<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const found = await cardOfUser(tx, actor.userId, target.accountId, target.last4, true);
-    if (!found) throw cardNotFound();
+    if (!found) fail('CARD_NOT_FOUND');
     const change = await apply(tx, found);
     await tx.insert(cardEvents).values({
       cardId: found.card.id,
@@ -63,10 +60,8 @@ export function blockCard(
   body: { last4digits: string; blockingReason: BlockReason; descriptionOccurrence: string },
 ) {
   return changeCard(db, actor, { accountId, last4: body.last4digits }, 'BLOCK', async (tx, { account, card }) => {
-    if (isPermanentlyBlocked(card, account)) throw permanentlyBlocked();
-    if (card.status === 'Blocked') {
-      throw new AppError(409, 'CARD_ALREADY_BLOCKED', messages.cardApi.alreadyBlocked);
-    }
+    if (isPermanentlyBlocked(card, account)) fail('PERMANENTLY_BLOCKED');
+    if (card.status === 'Blocked') fail('CARD_ALREADY_BLOCKED');
     const next = { ...cardState(card), status: 'Blocked', blockCode: body.blockingReason };
     await tx
       .update(cards)
@@ -83,8 +78,8 @@ export function blockCard(
 /** Unblock: a temporarily blocked card goes back to Actived and loses its block code. */
 export function activateCard(db: Db, actor: Actor, accountId: string, last4: string) {
   return changeCard(db, actor, { accountId, last4 }, 'ACTIVATE', async (tx, { account, card }) => {
-    if (isPermanentlyBlocked(card, account)) throw permanentlyBlocked();
-    if (card.status !== 'Blocked') throw new AppError(409, 'CARD_NOT_BLOCKED', messages.cardApi.notBlocked);
+    if (isPermanentlyBlocked(card, account)) fail('PERMANENTLY_BLOCKED');
+    if (card.status !== 'Blocked') fail('CARD_NOT_BLOCKED');
     const next = { ...cardState(card), status: 'Actived', blockCode: null };
     await tx
       .update(cards)
@@ -97,7 +92,7 @@ export function activateCard(db: Db, actor: Actor, accountId: string, last4: str
 /** Deactivation is for good: activeFlag N, Blocked; nothing in the portal lifts it. */
 export function deactivateCard(db: Db, actor: Actor, accountId: string, last4: string) {
   return changeCard(db, actor, { accountId, last4 }, 'DEACTIVATE', async (tx, { card }) => {
-    if (card.activeFlag === 'N') throw permanentlyBlocked();
+    if (card.activeFlag === 'N') fail('PERMANENTLY_BLOCKED');
     const next = { ...cardState(card), status: 'Blocked', activeFlag: 'N' };
     await tx
       .update(cards)
@@ -114,7 +109,7 @@ export function resetPassword(db: Db, actor: Actor, accountId: string, body: { l
     { accountId, last4: body.last4digits },
     'PASSWORD_RESET',
     async (tx, { account, card }) => {
-      if (isPermanentlyBlocked(card, account)) throw permanentlyBlocked();
+      if (isPermanentlyBlocked(card, account)) fail('PERMANENTLY_BLOCKED');
       await tx.update(cards).set({ passwordBlocked: false, updatedAt: actor.at }).where(eq(cards.id, card.id));
       return {
         before: { passwordBlocked: card.passwordBlocked },
@@ -151,7 +146,7 @@ export function issueSecondCopy(
     { accountId, last4: body.last4digits },
     'ISSUE_CARD_2_WAY',
     async (tx, { account, card }) => {
-      if (account.statusDescription === 'CANCELADA') throw accountCancelled();
+      if (account.statusDescription === 'CANCELADA') fail('ACCOUNT_CANCELLED');
       const last4TwoWay = freshLast4(card);
       await tx
         .update(cards)
@@ -204,7 +199,7 @@ export function registerOccurrence(
 export function cancelAccount(db: Db, actor: Actor, accountId: string, last4: string) {
   return changeCard(db, actor, { accountId, last4 }, 'CANCEL_ACCOUNT', async (tx, { account, card }) => {
     if (account.statusDescription === 'CANCELADA') {
-      throw new AppError(409, 'ALREADY_CANCELLED', messages.cardApi.alreadyCancelled);
+      fail('ALREADY_CANCELLED');
     }
     await tx
       .update(accounts)
@@ -222,62 +217,8 @@ export function cancelAccount(db: Db, actor: Actor, accountId: string, last4: st
   });
 }
 
-const cents = (value: string | number) => Math.round(Number(value) * 100);
-const money = (c: number) => c / 100;
-
-/** used = creditLimit − availableLimit: the part of the credit limit not available to the card. */
-export function limitOf(account: AccountRow): LimitResponse {
-  const credit = cents(account.creditLimit);
-  const available = cents(account.availableLimit);
-  return {
-    availableLimit: money(available),
-    creditLimit: money(credit),
-    availableCreditLimitUsed: money(credit - available),
-  };
-}
-
-export async function readLimit(db: Db, userId: string, accountId: string, last4: string): Promise<LimitResponse> {
-  const found = await cardOfUser(db, userId, accountId, last4);
-  if (!found) throw cardNotFound();
-  return limitOf(found.account);
-}
-
-/**
- * The new available limit must be something the account can hold: positive, at most the credit limit, and at
- * least what is used now (creditLimit − availableLimit before the change). The credit limit itself stays.
- */
-export function changeLimit(
-  db: Db,
-  actor: Actor,
-  accountId: string,
-  body: { last4digits: string; availableLimit: number },
-) {
-  return changeCard(
-    db,
-    actor,
-    { accountId, last4: body.last4digits },
-    'LIMIT_CHANGE',
-    async (tx, { account, card }) => {
-      if (isPermanentlyBlocked(card, account)) throw permanentlyBlocked();
-      const before = limitOf(account);
-      const wanted = cents(body.availableLimit);
-      if (wanted <= 0) throw new AppError(400, 'LIMIT_NOT_POSITIVE', messages.cardApi.limitNotPositive);
-      if (wanted > cents(before.creditLimit)) {
-        throw new AppError(422, 'LIMIT_ABOVE_CREDIT', messages.cardApi.limitAboveCredit);
-      }
-      if (wanted < cents(before.availableCreditLimitUsed)) {
-        throw new AppError(422, 'LIMIT_BELOW_USED', messages.cardApi.limitBelowUsed);
-      }
-      const availableLimit = (wanted / 100).toFixed(2);
-      await tx.update(accounts).set({ availableLimit, updatedAt: actor.at }).where(eq(accounts.id, account.id));
-      const after = limitOf({ ...account, availableLimit });
-      return { before: { ...before }, after: { ...after }, result: after };
-    },
-  );
-}
-
 export async function readEmboss(db: Db, userId: string, accountId: string, last4: string): Promise<EmbossData> {
   const found = await cardOfUser(db, userId, accountId, last4);
-  if (!found) throw cardNotFound();
+  if (!found) fail('CARD_NOT_FOUND');
   return { embossName: found.card.embossName, indVisualDeficiency: found.card.visualDeficiency === 'S' ? 'S' : 'N' };
 }

@@ -3,15 +3,14 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { BLOCK_REASONS, Logo, ORG, SEARCHABLE_LOGOS } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
+import { centsOf } from '../../contracts/money.ts';
 import type { AccountData, CardConsult, CardResult } from '../../contracts/schemas.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, cards, companies, userCompanies } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { limitOf, usedCents } from './limit-usage.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
-
-export const cardNotFound = () => new AppError(404, 'CARD_NOT_FOUND', messages.cardApi.cardNotFound);
 
 /** The company ids this operator may act for, as a subquery. */
 const companiesOf = (db: DbExecutor, userId: string) =>
@@ -72,6 +71,7 @@ export function consultOf(card: CardRow, account: AccountRow): CardConsult {
     activeFlag: card.activeFlag === 'N' ? 'N' : 'S',
     blockCode: permanentBlockCode(card, account),
     status: card.status === 'Actived' ? 'Actived' : 'Blocked',
+    passwordBlocked: card.passwordBlocked,
   };
 }
 
@@ -139,6 +139,7 @@ export async function holderData(db: DbExecutor, userId: string, accountId: stri
   if (!found) return null;
   const { account: a, card } = found;
   const number = a.accountNumber.toString();
+  const limit = limitOf(centsOf(a.creditLimit), await usedCents(db, a.id));
   return {
     uuid: a.id,
     account: number,
@@ -161,8 +162,9 @@ export async function holderData(db: DbExecutor, userId: string, accountId: stri
     gender: a.gender,
     birthDate: toDdMmYyyy(a.birthDate),
     documentNumber: a.documentNumber,
-    creditLimitNac: Number(a.creditLimit),
-    creditLimitNacAvailable: Number(a.availableLimit),
+    // The same derived figures as the limit screen: available = limit − used (limits.ts).
+    creditLimitNac: limit.creditLimit,
+    creditLimitNacAvailable: limit.availableLimit,
     accountStatusDescription: a.statusDescription,
     flagTypeBilling: a.flagTypeBilling === 1 ? 1 : a.flagTypeBilling === 2 ? 2 : 0,
     cardStatus: card.status === 'Actived' ? 'active' : 'inactive',

@@ -2,11 +2,10 @@
 // CEP is paid for once a month. Upstream trouble is logged and answered 502: the screen only logs it.
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { messages } from '../../contracts/messages.ts';
 import type { CepResponse } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { cepCache } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fail } from '../errors.ts';
 
 export const CEP_CACHE_MS = 30 * 24 * 60 * 60 * 1000;
 const CEP_TIMEOUT_MS = 5000;
@@ -40,9 +39,6 @@ export function normalise(cep: string, raw: unknown): CepResponse | null {
   };
 }
 
-const unavailable = () => new AppError(502, 'CEP_UNAVAILABLE', messages.cardApi.cepUnavailable);
-const notFound = () => new AppError(404, 'CEP_NOT_FOUND', messages.cardApi.cepNotFound);
-
 export async function lookupCep(deps: CepDeps, cep: string): Promise<CepResponse> {
   const now = deps.clock();
   const [cached] = await deps.db.select().from(cepCache).where(eq(cepCache.cep, cep));
@@ -57,7 +53,7 @@ export async function lookupCep(deps: CepDeps, cep: string): Promise<CepResponse
       signal: AbortSignal.timeout(CEP_TIMEOUT_MS),
     });
     // ViaCEP answers 400 for a malformed CEP; anything else non-2xx is the service's own trouble.
-    if (res.status === 400 || res.status === 404) throw notFound();
+    if (res.status === 400 || res.status === 404) fail('CEP_NOT_FOUND');
     if (!res.ok) throw new Error(`serviço de CEP respondeu ${res.status}`);
     answer = normalise(cep, await res.json());
   } catch (err) {
@@ -65,9 +61,9 @@ export async function lookupCep(deps: CepDeps, cep: string): Promise<CepResponse
     deps.log.warn({ err, cep }, 'consulta de CEP falhou');
     // A stale answer beats none when the service is down.
     if (cached) return cached.payload as CepResponse;
-    throw unavailable();
+    fail('CEP_UNAVAILABLE');
   }
-  if (!answer) throw notFound();
+  if (!answer) fail('CEP_NOT_FOUND');
   await deps.db
     .insert(cepCache)
     .values({ cep, payload: answer, fetchedAt: now })

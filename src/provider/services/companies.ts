@@ -1,8 +1,10 @@
 // The companies an operator may act for: the only ones whose data the provider hands out to them.
 import { and, asc, eq } from 'drizzle-orm';
-import type { Company } from '../../contracts/schemas.ts';
+import { reaisOf } from '../../contracts/money.ts';
+import type { Company, RelationshipLimitResponse } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { companies, userCompanies } from '../db/schema.ts';
+import { relationshipLimit } from './limit-usage.ts';
 
 export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
   return db
@@ -21,4 +23,21 @@ export async function companyOfUser(db: Db, userId: string, cnpj: string, relati
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
     .where(and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)));
   return row ?? null;
+}
+
+/** The relationship's limit, what its cards commit and what is left free (the figure proposals and raises use). */
+export async function relationshipLimitOf(
+  db: Db,
+  userId: string,
+  cnpj: string,
+  relationCode: string,
+): Promise<RelationshipLimitResponse | null> {
+  const company = await companyOfUser(db, userId, cnpj, relationCode);
+  if (!company) return null;
+  const { limit, committed } = await relationshipLimit(db, company.id);
+  return {
+    relationshipLimit: reaisOf(limit),
+    committedLimit: reaisOf(committed),
+    freeLimit: reaisOf(limit - committed),
+  };
 }

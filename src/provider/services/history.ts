@@ -4,11 +4,12 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Authorization, InvoiceTransaction } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
-import { cardNotFound, cardOfUser } from './cards.ts';
+import { fail } from '../errors.ts';
+import { cardOfUser } from './cards.ts';
 
 async function accountOf(db: Db, userId: string, accountId: string, last4: string) {
   const found = await cardOfUser(db, userId, accountId, last4);
-  if (!found) throw cardNotFound();
+  if (!found) fail('CARD_NOT_FOUND');
   return found.account;
 }
 
@@ -34,6 +35,8 @@ export async function authorizationHistory(
     descResponseTransaction: r.descResponseTransaction,
     descDrop: r.descDrop,
     transactionType: r.transactionType,
+    capturedOffline: r.capturedOffline,
+    passwordValidated: r.passwordValidated,
   }));
 }
 

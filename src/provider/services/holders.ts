@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '../../contracts/messages.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
-import { invalidInput } from '../errors.ts';
+import { fail } from '../errors.ts';
 import { type Actor, changeCard } from './card-controls.ts';
 import type { AccountRow } from './cards.ts';
 
@@ -49,7 +49,7 @@ export interface HolderChange {
 
 export function updateHolder(db: Db, actor: Actor, accountId: string, body: HolderChange) {
   const birthDate = birthDateFrom(body.birthDate, actor.at);
-  if (!birthDate) throw invalidInput(messages.cardApi.invalidBirthDate);
+  if (!birthDate) fail('INVALID_INPUT', messages.cardApi.invalidBirthDate);
   return changeCard(db, actor, { accountId, last4: body.last4digits }, 'HOLDER_UPDATE', async (tx, { account }) => {
     const next = {
       holderName: body.name,

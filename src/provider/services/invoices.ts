@@ -1,9 +1,10 @@
 // The relationship's invoices: its own account (whose uuid the due-date list takes) and the corporate invoice
 // of a due date, only for the operator's companies.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { CorporateAccountResponse, CorporateInvoice } from '../../contracts/schemas.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, cards, companies, invoices, userCompanies } from '../db/schema.ts';
+import { centsOf, invoiceTxid, type PixReceiver, staticPix } from './pix.ts';
 
 /** The operator's company with this cnpj (and relation code, when given), or null. */
 export async function operatorCompany(db: DbExecutor, userId: string, cnpj: string, relationCode?: string) {
@@ -55,17 +56,42 @@ export async function relationshipAccount(
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
-/** The closed invoice of a due date, or null when none closed on it. */
+/**
+ * The Pix copia-e-cola of an invoice's total, or undefined when there is nothing to pay with it: no receiver
+ * configured, a total that is not positive, or an invoice already settled. A later closed invoice settles this one:
+ * it records what was paid as its payments and credits and carries the rest into its own balance, so a Pix of this
+ * total would be paid twice.
+ */
+async function invoicePix(
+  db: DbExecutor,
+  row: typeof invoices.$inferSelect,
+  pix: PixReceiver | null,
+): Promise<string | undefined> {
+  if (!pix || row.totalInvoiceValue === null) return undefined;
+  const amountCents = centsOf(row.totalInvoiceValue);
+  if (amountCents <= 0) return undefined;
+  const [later] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, row.companyId), gt(invoices.dueDate, row.dueDate)))
+    .limit(1);
+  if (later) return undefined;
+  return staticPix({ ...pix, amountCents, txid: invoiceTxid(row.id, row.dueDate) });
+}
+
+/** The closed invoice of a due date, or null when none closed on it; with its Pix when `pix` is given. */
 export async function corporateInvoice(
   db: DbExecutor,
   companyId: number,
   dueDate: string,
+  pix: PixReceiver | null = null,
 ): Promise<CorporateInvoice | null> {
   const [row] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.dueDate, dueDate)));
   if (!row) return null;
+  const pixCopiaECola = await invoicePix(db, row, pix);
   return {
     dueDate: row.dueDate,
     totalInvoiceValue: money(row.totalInvoiceValue),
@@ -82,5 +108,6 @@ export async function corporateInvoice(
     otherDebitsValue: money(row.otherDebitsValue),
     otherCreditsValue: money(row.otherCreditsValue),
     feesValue: money(row.feesValue),
+    ...(pixCopiaECola ? { pixCopiaECola } : {}),
   };
 }

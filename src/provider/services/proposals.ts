@@ -1,13 +1,15 @@
 // Card requests (credit proposals): the eligibility rules (codes 6 and 38) and, on success, the new account
-// and its card, written with the company's counter in one transaction (docs/decisions.md).
+// and its card, written with the company's counter in one transaction (decision 023).
 import { randomInt } from 'node:crypto';
-import { and, eq, max, ne, sql, sum } from 'drizzle-orm';
+import { and, eq, max, ne, sql } from 'drizzle-orm';
 import { messages } from '../../contracts/messages.ts';
+import { centsOf } from '../../contracts/money.ts';
 import { normalizeSpaces, stripWhitespace } from '../../contracts/proposal-rules.ts';
 import type { ProposalBody, ProposalResponse } from '../../contracts/schemas.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
 import { accounts, auditLog, cardEvents, cards, companies, proposals, userCompanies } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { fail } from '../errors.ts';
+import { relationshipLimit } from './limit-usage.ts';
 
 /** The platform's refusal codes the portal knows (spec section 8). */
 export const PROPOSAL_CODES = { noLimit: 38, cpfNotAllowed: 6 } as const;
@@ -23,7 +25,7 @@ export class ProposalRefused extends Error {
 }
 
 const CANCELLED = 'CANCELADA';
-const toCents = (value: string | number | null | undefined) => Math.round(Number(value ?? 0) * 100);
+const toCents = centsOf;
 
 /** The operator's company of this relationship code, or null (unknown and forbidden look the same). */
 export async function companyOfRelation(db: DbExecutor, userId: string, relationCode: string) {
@@ -56,17 +58,10 @@ export async function holdsActiveAccount(db: DbExecutor, companyId: number, docu
   return row !== undefined;
 }
 
-/** The relationship's free limit in cents: its limit minus the credit limits of its accounts not CANCELADA. */
+/** The relationship's free limit in centavos: its limit minus the credit limits of its accounts not CANCELADA. */
 export async function availableRelationshipLimit(db: DbExecutor, companyId: number): Promise<number> {
-  const [company] = await db
-    .select({ limit: companies.relationshipLimit })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const [used] = await db
-    .select({ total: sum(accounts.creditLimit) })
-    .from(accounts)
-    .where(and(eq(accounts.companyId, companyId), ne(accounts.statusDescription, CANCELLED)));
-  return toCents(company?.limit) - toCents(used?.total);
+  const relationship = await relationshipLimit(db, companyId);
+  return relationship.limit - relationship.committed;
 }
 
 /** The account the proposal opens: the delivery address is the group of the chosen type. */
@@ -97,7 +92,6 @@ function accountOf(p: ProposalBody, companyId: number, accountNumber: bigint) {
     birthDate: p.birthDate,
     documentNumber: p.documentNumber,
     creditLimit: limit,
-    availableLimit: limit,
     statusDescription: 'NORMAL',
   } satisfies typeof accounts.$inferInsert;
 }
@@ -112,14 +106,14 @@ export async function createProposal(
   now: Date,
 ): Promise<ProposalResponse> {
   const company = await companyOfRelation(db, userId, proposal.relationCode);
-  if (!company) throw new AppError(404, 'RELATIONSHIP_NOT_FOUND', messages.proposal.relationshipNotFound);
+  if (!company) fail('RELATIONSHIP_NOT_FOUND');
 
   return db.transaction(async (tx) => {
     // The company row is the lock: two proposals of one relationship are checked and written one after the other.
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('update');
 
     const [existing] = await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, proposal.uuid));
-    if (existing) throw new AppError(409, 'DUPLICATE_PROPOSAL', messages.proposal.duplicate);
+    if (existing) fail('DUPLICATE_PROPOSAL');
 
     if (await holdsActiveAccount(tx, company.id, proposal.documentNumber)) {
       throw new ProposalRefused(PROPOSAL_CODES.cpfNotAllowed, messages.proposal.cpfNotAllowed);

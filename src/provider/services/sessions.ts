@@ -1,5 +1,5 @@
 // Server-side sessions behind the bearer tokens: idle expiry after 15 minutes (PCI DSS 8.2.8), renewed on use.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { portalUsers, userSessions } from '../db/schema.ts';
 
@@ -72,4 +72,17 @@ export async function revokeUserSessions(db: Pick<Db, 'update'>, userId: string,
     .update(userSessions)
     .set({ revokedAt: now })
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+}
+
+/** A password change ends every other device's session; the one that proved the current password goes on. */
+export async function revokeOtherSessions(
+  db: Pick<Db, 'update'>,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(userSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepSessionId), isNull(userSessions.revokedAt)));
 }

@@ -1,7 +1,8 @@
 // Portal user administration (spec sections 3, 4 and 7): an operator creates, lists, edits, activates,
 // deactivates and deletes the users of the companies they act for. A user of no shared company is invisible
-// (404, nothing changed); every change and its audit_log row are written in one transaction.
-import { randomBytes } from 'node:crypto';
+// (404, nothing changed); every change and its audit_log row are written in one transaction. Creating,
+// deactivating, activating and deleting a user are security events (decision 075), with the company they concern
+// and the client's address; an edit is an audit row with the same fields but no log line.
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { UserStatus } from '../../contracts/constants.ts';
@@ -9,11 +10,14 @@ import { messages } from '../../contracts/messages.ts';
 import type { CreateUserBody, PortalUser, UpdateUserBody } from '../../contracts/schemas.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
 import { auditLog, companies, portalUsers, userCompanies } from '../db/schema.ts';
-import { AppError, forbidden, invalidInput } from '../errors.ts';
+import { type AppError, appError, fail } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { hashPassword } from './passwords.ts';
+import { type Origin, recordSecurityEvent } from './security-events.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { temporaryPassword } from './temporary-password.ts';
+import { temporaryPasswordExpiry } from './temporary-password-expiry.ts';
 
 type UserRow = typeof portalUsers.$inferSelect;
 
@@ -29,9 +33,6 @@ export interface Actor {
 
 /** Logins are lower-case (the sign-in lower-cases what is typed) and free of spaces and accents. */
 const LOGIN_PATTERN = /^[a-z0-9._@-]+$/;
-
-const userNotFound = () => new AppError(404, 'USER_NOT_FOUND', messages.users.notFound);
-const companyNotFound = () => new AppError(404, 'COMPANY_NOT_FOUND', messages.company.notFound);
 
 export function toPortalUser(row: UserRow): PortalUser {
   return {
@@ -61,7 +62,8 @@ async function companyIdsOf(db: DbExecutor, userId: string): Promise<number[]> {
   const rows = await db
     .select({ id: userCompanies.companyId })
     .from(userCompanies)
-    .where(eq(userCompanies.userId, userId));
+    .where(eq(userCompanies.userId, userId))
+    .orderBy(asc(userCompanies.companyId));
   return rows.map((r) => r.id);
 }
 
@@ -72,7 +74,7 @@ export async function chosenCompanyId(db: Db, actor: Actor, cnpj: string): Promi
     .from(companies)
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, actor.userId)))
     .where(eq(companies.cnpj, cnpj));
-  if (!row) throw companyNotFound();
+  if (!row) fail('COMPANY_NOT_FOUND');
   return row.id;
 }
 
@@ -106,16 +108,22 @@ export async function listUsers(db: Db, actor: Actor, opts: ListOptions): Promis
  * The user with this document, locked for the change, when the operator may change them: they must share a
  * company (else 404, as if unknown), and the operator must act for every company the user belongs to, so a
  * change made from one company cannot lock the user out of another company the operator does not administer.
+ * `companyId` is the company the change is recorded under: these routes name none, so it is the user's (the first
+ * by id when they belong to several, all of which the operator administers).
  */
-async function manageableUser(tx: DbExecutor, actor: Actor, document: string): Promise<UserRow> {
+async function manageableUser(
+  tx: DbExecutor,
+  actor: Actor,
+  document: string,
+): Promise<{ row: UserRow; companyId: number }> {
   const [row] = await tx.select().from(portalUsers).where(eq(portalUsers.document, document)).for('update');
-  if (!row) throw userNotFound();
+  if (!row) fail('USER_NOT_FOUND');
   const mine = await companyIdsOf(tx, actor.userId);
   const theirs = await companyIdsOf(tx, row.id);
   const shared = theirs.filter((id) => mine.includes(id));
-  if (shared.length === 0) throw userNotFound();
-  if (shared.length < theirs.length) throw forbidden(messages.users.sharedUser);
-  return row;
+  if (shared.length === 0) fail('USER_NOT_FOUND');
+  if (shared.length < theirs.length) fail('FORBIDDEN', messages.users.sharedUser);
+  return { row, companyId: shared[0] as number };
 }
 
 function uniqueViolation(err: unknown): string | null {
@@ -127,13 +135,8 @@ function uniqueViolation(err: unknown): string | null {
 }
 
 function duplicateError(constraint: string): AppError {
-  return constraint.includes('document')
-    ? new AppError(409, 'DOCUMENT_TAKEN', messages.users.documentTaken)
-    : new AppError(409, 'LOGIN_TAKEN', messages.users.loginTaken);
+  return appError(constraint.includes('document') ? 'DOCUMENT_TAKEN' : 'LOGIN_TAKEN');
 }
-
-/** A random temporary password (16 URL-safe characters), mailed once and stored only as a hash. */
-export const temporaryPassword = () => randomBytes(12).toString('base64url');
 
 export async function createUser(
   { db, mailer }: UsersDeps,
@@ -141,10 +144,11 @@ export async function createUser(
   companyId: number,
   body: CreateUserBody,
   now: Date,
+  origin: Origin,
 ): Promise<PortalUser> {
   const login = body.login.toLowerCase();
-  if (!LOGIN_PATTERN.test(login)) throw invalidInput(messages.users.invalidLogin);
-  if (!isValidCpf(body.numeroDocumento)) throw invalidInput(messages.users.invalidDocument);
+  if (!LOGIN_PATTERN.test(login)) fail('INVALID_INPUT', messages.users.invalidLogin);
+  if (!isValidCpf(body.numeroDocumento)) fail('INVALID_INPUT', messages.users.invalidDocument);
 
   // Checked first for a clear reason; the unique indexes still decide a race (caught below).
   const taken = await db
@@ -171,17 +175,20 @@ export async function createUser(
           status: 'ATIVO',
           passwordHash,
           mustChangePassword: true,
+          temporaryPasswordExpiresAt: temporaryPasswordExpiry(now),
           createdAt: now,
           updatedAt: now,
         })
         .returning();
       if (!row) throw new Error('user insert returned nothing');
       await tx.insert(userCompanies).values({ userId: row.id, companyId });
-      await tx.insert(auditLog).values({
+      await recordSecurityEvent(tx, origin.log, {
+        type: 'user.create',
         actorUserId: actor.userId,
-        at: now,
-        action: 'user.create',
         target: targetOf(row),
+        at: now,
+        companyId,
+        address: origin.address,
         before: null,
         after: { ...snapshot(row), companyId },
       });
@@ -204,11 +211,13 @@ export async function createUser(
         at: now,
         action: 'user.create.undone',
         target: targetOf(created),
+        companyId,
+        address: origin.address,
         before: snapshot(created),
         after: { reason: 'temporary-password mail not sent' },
       });
     });
-    throw Object.assign(new AppError(502, 'MAIL_FAILED', messages.users.mailFailure), { cause: err });
+    throw Object.assign(appError('USER_MAIL_FAILED'), { cause: err });
   }
   return toPortalUser(created);
 }
@@ -219,9 +228,10 @@ export async function updateUser(
   document: string,
   body: UpdateUserBody,
   now: Date,
+  origin: Origin,
 ): Promise<PortalUser> {
   return db.transaction(async (tx) => {
-    const before = await manageableUser(tx, actor, document);
+    const { row: before, companyId } = await manageableUser(tx, actor, document);
     const changes = {
       name: body.nomeUsuario,
       email: body.email,
@@ -236,12 +246,14 @@ export async function updateUser(
       .set({ ...changes, updatedAt: now })
       .where(eq(portalUsers.id, before.id))
       .returning();
-    if (!after) throw userNotFound();
+    if (!after) fail('USER_NOT_FOUND');
     await tx.insert(auditLog).values({
       actorUserId: actor.userId,
       at: now,
       action: 'user.update',
       target: targetOf(before),
+      companyId,
+      address: origin.address,
       before: snapshot(before),
       after: snapshot(after),
     });
@@ -255,26 +267,27 @@ export async function setUserStatus(
   document: string,
   status: UserStatus,
   now: Date,
+  origin: Origin,
 ): Promise<PortalUser> {
   return db.transaction(async (tx) => {
-    const before = await manageableUser(tx, actor, document);
+    const { row: before, companyId } = await manageableUser(tx, actor, document);
     if (before.status === status) return toPortalUser(before);
-    if (before.id === actor.userId && status === 'INATIVO') {
-      throw new AppError(403, 'SELF_DEACTIVATE', messages.users.selfDeactivate);
-    }
+    if (before.id === actor.userId && status === 'INATIVO') fail('SELF_DEACTIVATE');
     const [after] = await tx
       .update(portalUsers)
       .set({ status, updatedAt: now })
       .where(eq(portalUsers.id, before.id))
       .returning();
-    if (!after) throw userNotFound();
+    if (!after) fail('USER_NOT_FOUND');
     // A deactivated user is signed out everywhere at once, not at the next idle expiry.
     if (status === 'INATIVO') await revokeUserSessions(tx, before.id, now);
-    await tx.insert(auditLog).values({
+    await recordSecurityEvent(tx, origin.log, {
+      type: status === 'INATIVO' ? 'user.deactivate' : 'user.activate',
       actorUserId: actor.userId,
-      at: now,
-      action: status === 'INATIVO' ? 'user.deactivate' : 'user.activate',
       target: targetOf(before),
+      at: now,
+      companyId,
+      address: origin.address,
       before: { status: before.status },
       after: { status: after.status },
     });
@@ -282,19 +295,21 @@ export async function setUserStatus(
   });
 }
 
-export async function deleteUser(db: Db, actor: Actor, document: string, now: Date): Promise<void> {
+export async function deleteUser(db: Db, actor: Actor, document: string, now: Date, origin: Origin): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await manageableUser(tx, actor, document);
-    if (before.id === actor.userId) throw new AppError(403, 'SELF_DELETE', messages.users.selfDelete);
-    if (before.status === 'ATIVO') throw new AppError(409, 'USER_ACTIVE', messages.users.deleteActive);
+    const { row: before, companyId } = await manageableUser(tx, actor, document);
+    if (before.id === actor.userId) fail('SELF_DELETE');
+    if (before.status === 'ATIVO') fail('USER_ACTIVE');
     const companyIds = await companyIdsOf(tx, before.id);
     // Links, sessions and recovery codes go with the user (ON DELETE CASCADE); audit rows keep the target.
     await tx.delete(portalUsers).where(eq(portalUsers.id, before.id));
-    await tx.insert(auditLog).values({
+    await recordSecurityEvent(tx, origin.log, {
+      type: 'user.delete',
       actorUserId: actor.userId,
-      at: now,
-      action: 'user.delete',
       target: targetOf(before),
+      at: now,
+      companyId,
+      address: origin.address,
       before: { ...snapshot(before), companyIds },
       after: null,
     });

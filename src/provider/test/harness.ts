@@ -7,8 +7,9 @@ import { buildProvider, type ProviderOptions } from '../app.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
-import { cpfFrom, prng, seedDemo } from '../db/seed.ts';
+import { cpfFrom, prng, seedDemo } from '../db/seed/seed.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { temporaryPasswordExpiry } from '../services/temporary-password-expiry.ts';
 
 export const DEMO = { login: 'demo', password: 'SenhaDemo2024' } as const;
 export const TEST_ACCOUNTS = 150;
@@ -93,12 +94,13 @@ export async function createHarness(opts: Partial<Pick<ProviderOptions, 'publicR
           login,
           document: cpfFrom(rng.digits(9)),
           name: `Operador de Teste ${userSeq}`,
-          email: `${login}@exemplo.com.br`,
+          email: `${login}@example.com`,
           ddi: 55,
           ddd: 11,
           mobile: 912345678,
           passwordHash: await hashPassword(password),
           mustChangePassword: temporary,
+          temporaryPasswordExpiresAt: temporary ? temporaryPasswordExpiry(clock()) : null,
         })
         .returning({ id: portalUsers.id });
       if (withCompany && user) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useRestoreSession } from '../features/auth/index.ts';
 import { selectIsSignedIn, useAppStore } from '../lib/store/index.ts';
 import { paths } from './paths.ts';
 
@@ -7,6 +8,8 @@ import { paths } from './paths.ts';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAppStore(selectIsSignedIn);
   const location = useLocation();
+  // After a reload: the operator's name and companies are read again (nothing personal was kept in storage).
+  useRestoreSession();
   if (!signedIn) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return children;
 }

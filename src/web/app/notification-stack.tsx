@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
-import { NOTIFICATION_LIMIT } from './notifications.tsx';
+import { NOTIFICATION_LIMIT } from '../lib/notify/limit.ts';
 
 export default function NotificationStack() {
   return <Notifications position="top-right" limit={NOTIFICATION_LIMIT} />;

@@ -3,8 +3,7 @@
 // and is what notify() writes to, so nothing shown before the mount is lost.
 import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
-
-export const NOTIFICATION_LIMIT = 4;
+import { NOTIFICATION_LIMIT } from '../lib/notify/limit.ts';
 
 // The stack applies its limit when it mounts; the ones shown before that already respect it.
 notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_LIMIT }));

@@ -2,7 +2,7 @@
 export const paths = {
   login: '/',
   forgotPassword: '/forgot_password',
-  /** Not in the spec's table: where a first-access login is sent to set its password (docs/decisions.md). */
+  /** Not in the spec's table: where a first-access login is sent to set its password (decision 012). */
   firstAccess: '/first_access',
   chooseCompany: '/choose/company',
   home: '/home',
@@ -18,6 +18,8 @@ export const paths = {
   userManagement: '/home/user/management',
   manageUsers: '/home/user/management/manage',
   companyManagement: '/home/company/management',
+  /** Not in the spec's table: the signed-in operator's own password change, opened from the sidebar (decision 074). */
+  changePassword: '/home/account/password',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -34,6 +36,7 @@ export function routeTitle(pathname: string): string {
   if (isUnder(pathname, paths.requestCard)) return 'Solicitar Cartão';
   if (isUnder(pathname, paths.userManagement)) return 'Gestão de Usuários';
   if (isUnder(pathname, paths.companyManagement)) return 'Gestão da Empresa';
+  if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';
   return 'Cartões da empresa';
 }
 

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { StartupAlert } from '../ui/startup-alert.tsx';
 import { AppNotifications } from './notifications.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -8,6 +9,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <AppNotifications />
+      <StartupAlert />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

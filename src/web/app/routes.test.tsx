@@ -10,7 +10,7 @@ vi.mock('../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
 
 function signInWithCompany() {
-  useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies }, 'user-token');
+  useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
   useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
 }
 
@@ -96,7 +96,7 @@ describe('protected routes', () => {
     );
     handleUnauthorized();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(useAppStore.getState().authenticate.token).toBeNull();
+    expect(useAppStore.getState().authenticate.signedIn).toBe(false);
     expect(await screen.findByText(messages.generic.unauthenticated)).toBeTruthy();
   });
 });

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
         lazyRoute(() => import('../features/company-management/routes/company-management.tsx'), {
           path: 'company/management',
         }),
+        lazyRoute(() => import('../features/account/routes/change-password.tsx'), { path: 'account/password' }),
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

@@ -12,7 +12,7 @@ interface Navigator {
 /** The one place a provider 401 lands: the session ends, the operator is told, and goes to /. */
 export function installSessionHandlers(router: Navigator, queryClient: QueryClient): void {
   setUnauthorizedHandler(() => {
-    if (!useAppStore.getState().authenticate.token) return;
+    if (!useAppStore.getState().authenticate.signedIn) return;
     useAppStore.getState().signOut();
     queryClient.clear();
     notify('info', messages.generic.unauthenticated);

@@ -8,7 +8,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { messages } from '../../contracts/index.ts';
 import { notify } from './notify/index.ts';
 import { isTransientFailure, recoveryInterval } from './recovery.ts';
-import { isApiError } from './transport/index.ts';
+import { isApiError, STARTUP_FAILED_CODE } from './transport/index.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -20,6 +20,8 @@ declare module '@tanstack/react-query' {
 export function notifyFailure(error: unknown): void {
   // A 401 already signed the operator out and said so.
   if (isApiError(error) && error.status === 401) return;
+  // The start-up alert already says it, on every screen, until the device registers (docs/decisions/045).
+  if (isApiError(error) && error.code === STARTUP_FAILED_CODE) return;
   notify('error', isApiError(error) ? error.message : messages.generic.unexpected);
 }
 

@@ -7,7 +7,7 @@ const failed = (error: unknown) => ({ state: { status: 'error', error } });
 describe('isTransientFailure', () => {
   it.each([
     [new ApiError(502, 'x', 'UPSTREAM_UNAVAILABLE'), true],
-    [new ApiError(503, 'x', 'BUSY'), true],
+    [new ApiError(503, 'x'), true],
     [new ApiError(504, 'x'), true],
     [new ApiError(0, 'x', NETWORK_ERROR_CODE), true],
     [new ApiError(0, 'x', STARTUP_FAILED_CODE), true],
@@ -18,6 +18,7 @@ describe('isTransientFailure', () => {
     [new ApiError(409, 'x'), false],
     [new ApiError(429, 'x', 'RATE_LIMITED'), false],
     [new ApiError(500, 'x', 'UNEXPECTED'), false],
+    [new ApiError(502, 'x', 'BAD_RESPONSE'), false],
     [new TypeError('x is undefined'), false],
     [new Error('parse'), false],
   ])('%s → %s', (error, expected) => {

@@ -2,7 +2,13 @@
 // are asked again while their screen is open, so the screen comes back by itself when the service does.
 // A refusal the request itself caused (4xx, an answer that does not parse) is final: asking again would only get
 // the same answer, so it is never repeated. User actions (mutations) are never repeated either.
-import { isApiError, NETWORK_ERROR_CODE, STARTUP_FAILED_CODE } from './transport/index.ts';
+import {
+  type ApiErrorCode,
+  BAD_RESPONSE_CODE,
+  isApiError,
+  NETWORK_ERROR_CODE,
+  STARTUP_FAILED_CODE,
+} from './transport/index.ts';
 
 /** How often a read that failed in passing is asked again while its screen is open. */
 export const RECOVERY_INTERVAL_MS = 5_000;
@@ -10,10 +16,11 @@ export const RECOVERY_INTERVAL_MS = 5_000;
 /** Statuses the BFF answers when the provider, or the BFF itself, cannot serve right now. */
 const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
 /** No answer at all: the BFF was unreachable, or the device could not register (the next call starts again). */
-const UNREACHABLE_CODES = new Set<string | undefined>([NETWORK_ERROR_CODE, STARTUP_FAILED_CODE]);
+const UNREACHABLE_CODES = new Set<ApiErrorCode | undefined>([NETWORK_ERROR_CODE, STARTUP_FAILED_CODE]);
 
 export function isTransientFailure(error: unknown): boolean {
-  if (!isApiError(error)) return false;
+  // An answer off its contract comes as a 502 from the typed client, yet the same request gets the same answer.
+  if (!isApiError(error) || error.code === BAD_RESPONSE_CODE) return false;
   return UNAVAILABLE_STATUSES.has(error.status) || (error.status === 0 && UNREACHABLE_CODES.has(error.code));
 }
 

@@ -8,6 +8,7 @@ import { routes } from '../app/routes.tsx';
 import { installSessionHandlers } from '../app/session.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { StartupAlert } from '../ui/startup-alert.tsx';
 
 export function renderApp(initialPath = '/') {
   const queryClient = createQueryClient();
@@ -16,6 +17,7 @@ export function renderApp(initialPath = '/') {
   const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <Notifications />
+      <StartupAlert />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

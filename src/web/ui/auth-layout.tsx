@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { messages } from '../../contracts/index.ts';
 import classes from './auth-layout.module.css';
 import { IconCreditCard } from './icons.ts';
-import { StartupAlert } from './startup-alert.tsx';
 
 interface AuthLayoutProps {
   title: string;
@@ -28,7 +27,6 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
           </Text>
         </Box>
         <Box className={classes.form}>
-          <StartupAlert />
           <Stack gap={4} mb="lg">
             <Title order={1} fz={26}>
               {title}

@@ -2,13 +2,17 @@ import { Alert } from '@mantine/core';
 import { messages } from '../../contracts/index.ts';
 import { useMemoryStore } from '../lib/store/index.ts';
 import { IconAlertCircle } from './icons.ts';
+import classes from './startup-alert.module.css';
 
-/** Shown while the key exchange or the device registration has failed (spec section 8). */
+/**
+ * Shown, on whatever screen is open, while the key exchange or the device registration has failed (spec section 8);
+ * it goes by itself once a retry succeeds (start-transport.ts). Rendered once, by the app's provider.
+ */
 export function StartupAlert() {
   const failed = useMemoryStore((s) => s.startup === 'failed');
   if (!failed) return null;
   return (
-    <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />} mb="md">
+    <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />} className={classes.alert}>
       {messages.startup.failure}
     </Alert>
   );

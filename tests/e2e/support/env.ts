@@ -13,4 +13,10 @@ export const E2E = {
   /** The SMTP capture the E2E run listens on; the product sends its mail there. */
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2525),
   widths: [360, 768, 1280] as const,
+  /**
+   * How long a step that waits on password hashing may take: the product hashes at OWASP's scrypt cost (about a
+   * second a hash on a quiet machine, several under a CI run's load), and signing in or setting a password does one
+   * or two. Only those steps get it; every other wait keeps the default.
+   */
+  passwordWorkMs: 30_000,
 };

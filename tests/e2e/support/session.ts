@@ -15,7 +15,7 @@ export async function signIn(page: Page, login = E2E.login, password = E2E.passw
 
 /** Picks a company in the 'Escolha uma empresa' dropdown (the first one unless a name is given) and enters. */
 export async function chooseCompany(page: Page, name?: string | RegExp): Promise<string> {
-  await expect(page.getByRole('heading', { name: 'Escolha a empresa' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Escolha a empresa' })).toBeVisible({ timeout: E2E.passwordWorkMs });
   await page.getByPlaceholder('Escolha uma empresa').click();
   const option = name ? page.getByRole('option', { name }) : page.getByRole('option').first();
   const chosen = (await option.textContent())?.trim() ?? '';

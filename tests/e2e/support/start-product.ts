@@ -2,11 +2,13 @@
 // the E2E run. The capture comes first so that mail sent while seeding (temporary passwords) is caught too.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { LOCK_DIR } from './company-limit.ts';
 import { E2E } from './env.ts';
 import { startFakeCep } from './fake-cep.ts';
 import { startMailCapture } from './mail-capture.ts';
 
 rmSync(E2E.dataDir, { recursive: true, force: true });
+rmSync(LOCK_DIR, { recursive: true, force: true });
 const capture = await startMailCapture(E2E.smtpPort);
 const cep = await startFakeCep();
 const product = spawn('npm', ['start'], { stdio: 'inherit', env: { ...process.env, CEP_API_URL: cep.url } });

@@ -1,17 +1,25 @@
 import { NavLink, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { MenuItem } from './menu.ts';
 
 function Item({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }) {
   const [opened, setOpened] = useState(item.active);
+  const navigate = useNavigate();
   if (item.children) {
+    // A parent goes to its own link (its first sub-item) and opens its sub-list in the same click. Mantine stops
+    // a parent's link from following, so the navigation is explicit; the drawer stays open to show the sub-list.
     return (
       <NavLink
+        component={Link}
+        to={item.link}
         label={item.title}
         active={item.active && !item.children.some((c) => c.active)}
         opened={opened || item.active}
-        onChange={setOpened}
+        onClick={() => {
+          setOpened(true);
+          navigate(item.link);
+        }}
         childrenOffset="md"
       >
         {item.children.map((child) => (

@@ -21,7 +21,7 @@ describe('shell', () => {
     api.mockReset();
     api.mockResolvedValue({});
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies }, 'user-token');
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
     useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
   });
 
@@ -89,8 +89,8 @@ describe('shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Cartões da empresa' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Sair' })[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api).toHaveBeenCalledWith('logout', { token: 'user-token' });
-    expect(useAppStore.getState().authenticate.token).toBeNull();
+    expect(api).toHaveBeenCalledWith('logout');
+    expect(useAppStore.getState().authenticate.signedIn).toBe(false);
     expect(useAppStore.getState().company).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Divider, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
 import { useAppStore } from '../../lib/store/index.ts';
-import { IconBuilding, IconLogout } from '../../ui/index.ts';
+import { IconBuilding, IconKey, IconLogout } from '../../ui/index.ts';
 import { paths } from '../paths.ts';
 import { cardMenu, mainMenu } from './menu.ts';
 import { MenuNav } from './menu-nav.tsx';
@@ -53,6 +53,19 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           {messages.shell.operator}
         </Text>
         <Text fw={500}>{operator}</Text>
+        {/* The operator's own password change (decision 074): next to their name, as 'Mudar empresa' is to the company. */}
+        <Button
+          component={Link}
+          to={paths.changePassword}
+          onClick={onNavigate}
+          variant="light"
+          size="xs"
+          mt="xs"
+          leftSection={<IconKey size={16} aria-hidden />}
+          aria-current={pathname === paths.changePassword ? 'page' : undefined}
+        >
+          {messages.passwordChange.title}
+        </Button>
       </Box>
       <Divider />
       <MenuNav items={mainMenu(pathname)} label={messages.menu.navigation} onNavigate={onNavigate} />

@@ -4,13 +4,15 @@ import { logout } from '../../features/auth/index.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 import { paths } from '../paths.ts';
 
-/** 'Sair': tells the provider, clears the session at once, and replaces the history entry with /. */
+/**
+ * 'Sair': tells the provider (the BFF drops its session cookie with the answer), clears the session and the query
+ * cache at once, and replaces the history entry with /. Only the device identity stays in localStorage.
+ */
 export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return () => {
-    const token = useAppStore.getState().authenticate.token;
-    if (token) logout(token).catch(() => undefined);
+    logout().catch(() => undefined);
     useAppStore.getState().signOut();
     queryClient.clear();
     navigate(paths.login, { replace: true });

@@ -1,1 +1,2 @@
 export { logout } from './api/logout.ts';
+export { useRestoreSession } from './api/session.ts';

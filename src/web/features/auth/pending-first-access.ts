@@ -1,5 +1,6 @@
-// A login answered with primeiroAcesso: the temporary token waits here, in memory, until the new password is
-// set. It is not a session: protected routes stay closed and nothing is persisted.
+// A login answered with primeiroAcesso waits here, in memory, until the new password is set. The temporary token
+// is the BFF's session cookie (decision 040), which the provider accepts only for the first access and sign-out.
+// It is not a session: protected routes stay closed and nothing is persisted.
 
 import { create } from 'zustand';
 import type { Company } from '../../../contracts/index.ts';
@@ -7,7 +8,6 @@ import type { Company } from '../../../contracts/index.ts';
 export interface PendingFirstAccess {
   login: string;
   usuario: string;
-  token: string;
   companies: Company[];
 }
 

@@ -57,7 +57,17 @@ describe('the holder form', () => {
     expect(firstProblem(complete({ dayDue: '32' }))).toBe('Data de vencimento inválido');
     expect(firstProblem(complete({ dayDue: '31' }))).toBeNull();
     expect(firstProblem(complete({ creditLimit: '' }))).toBe(t.creditLimitRequired);
+    // The home phone is optional, but a number needs its DDD.
+    expect(firstProblem(complete({ phoneHome: '3333-4444' }))).toBe(t.personalRequired);
+    expect(firstProblem(complete({ dddHome: '19', phoneHome: '3333-4444' }))).toBeNull();
+    expect(firstProblem(complete({ dddHome: '19' }))).toBeNull();
     expect(firstProblem(complete())).toBeNull();
+  });
+
+  it('refuses what the provider’s schema would: a birth date before 1900, an e-mail without a real domain', () => {
+    expect(firstProblem(complete({ birthDate: '31/12/1899' }))).toBe('Data de nascimento inválido');
+    expect(firstProblem(complete({ email: 'marina@exemplo.c' }))).toBe('Email inválido');
+    expect(firstProblem(complete({ email: `${'m'.repeat(50)}@exemplo.com` }))).toBe('Email inválido');
   });
 
   it('builds a proposal the shared schema accepts: spaces made plain, complement without whitespace', () => {

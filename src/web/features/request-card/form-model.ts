@@ -1,19 +1,16 @@
-// The holder form of the card request: its values, the defaults of spec section 9, the checks of section 5 in the
-// order the operator reads them, and the proposal payload built from it.
+// The holder form of the card request: its values, the defaults of spec section 9, the proposal payload built from
+// it, and the checks of section 5, which are the payload schema's, worded as the spec words them in its order.
 import {
-  isValidDueDay,
-  isValidPersonName,
-  isValidProposalCpf,
-  isValidProposalEmail,
-  isValidTypedDate,
   messages,
   normalizeSpaces,
   ORG,
   PROPOSAL_DEFAULTS,
   type ProposalBody,
+  proposalBody,
   stripWhitespace,
   typedDateToIso,
 } from '../../../contracts/index.ts';
+import { type FieldMessages, type FormModel, firstOf, formErrors } from '../../lib/form-model.ts';
 import { parseTypedMoney } from '../../ui/money.ts';
 
 export type Product = 1 | 2;
@@ -95,29 +92,60 @@ export function initialForm(): HolderForm {
 }
 
 const digits = (v: string) => v.replace(/\D/g, '');
-const filled = (v: string) => normalizeSpaces(v).trim() !== '';
+
+const t = messages.proposal;
+type Field = keyof HolderForm;
+/** The spec's message for a wire field, shown on a form field; `blank` when an empty field has words of its own. */
+const say = <F extends Field>(field: F, other: string, blank?: string): FieldMessages<F> => ({
+  field,
+  messages: blank ? { blank, other } : { other },
+});
+
+const model: FormModel<HolderForm, Field, typeof proposalBody> = {
+  schema: proposalBody,
+  // Product, relation and uuid are the screen's, added when sending. The address type stays as chosen: toProposal
+  // sends a residential address for a type not chosen yet, which the wire would take.
+  toWire: (f) => ({ ...toProposal(f, 1, '', ''), typeAddress: f.typeAddress }),
+  fields: {
+    documentNumber: say('cpf', t.invalidCpf, t.personalRequired),
+    birthDate: say('birthDate', t.invalidBirthDate, t.personalRequired),
+    clientName: say('clientName', t.invalidName, t.personalRequired),
+    motherName: say('motherName', t.invalidMotherName, t.personalRequired),
+    email: say('email', t.invalidEmail, t.personalRequired),
+    embossName: say('embossName', t.personalRequired),
+    typeAddress: say('typeAddress', t.personalRequired),
+    dddCellPhone: say('dddCellPhone', t.personalRequired),
+    cellPhone: say('cellPhone', t.personalRequired),
+    dddHome: say('dddHome', t.personalRequired),
+    phoneNumberHome: say('phoneHome', t.personalRequired),
+    // The schema reports an incomplete address group on its street.
+    addressHome: say('street', t.homeAddressRequired),
+    zipCode: say('zipCode', t.homeAddressRequired),
+    addressWork: say('street', t.workAddressRequired),
+    zipCodeWork: say('zipCode', t.workAddressRequired),
+    dayDue: say('dayDue', t.invalidDueDay),
+    creditLimit: say('creditLimit', t.creditLimitRequired),
+  },
+  // The home phone is optional, but a number needs its DDD. The payload sends both or neither, and an empty DDD
+  // beside a number is one the wire takes.
+  formRules: (f) => (digits(f.phoneHome) !== '' && digits(f.dddHome) === '' ? { dddHome: t.personalRequired } : {}),
+};
+
+const ORDER = [
+  t.personalRequired,
+  t.homeAddressRequired,
+  t.workAddressRequired,
+  t.invalidCpf,
+  t.invalidBirthDate,
+  t.invalidName,
+  t.invalidMotherName,
+  t.invalidEmail,
+  t.invalidDueDay,
+  t.creditLimitRequired,
+];
 
 /** The first problem of the form as the spec words it, or null when the request may be sent. */
-export function firstProblem(f: HolderForm): string | null {
-  const t = messages.proposal;
-  const personal = [f.cpf, f.birthDate, f.clientName, f.motherName, f.email, f.embossName, f.typeAddress];
-  const phones = digits(f.dddCellPhone).length >= 2 && digits(f.cellPhone).length >= 8;
-  const homePhone = digits(f.phoneHome);
-  const homePhoneOk = homePhone === '' || (homePhone.length >= 8 && digits(f.dddHome).length >= 2);
-  if (!personal.every(filled) || !phones || !homePhoneOk) return t.personalRequired;
-  const address = [f.zipCode, f.street, f.number, f.district, f.state, f.city];
-  if (!address.every(filled) || digits(f.zipCode).length !== 8) {
-    return f.typeAddress === 'C' ? t.workAddressRequired : t.homeAddressRequired;
-  }
-  if (!isValidProposalCpf(f.cpf)) return t.invalidCpf;
-  if (!isValidTypedDate(f.birthDate)) return t.invalidBirthDate;
-  if (!isValidPersonName(f.clientName)) return t.invalidName;
-  if (!isValidPersonName(f.motherName)) return t.invalidMotherName;
-  if (!isValidProposalEmail(f.email)) return t.invalidEmail;
-  if (!isValidDueDay(f.dayDue)) return t.invalidDueDay;
-  if (!(parseTypedMoney(f.creditLimit) ?? 0)) return t.creditLimitRequired;
-  return null;
-}
+export const firstProblem = (f: HolderForm): string | null => firstOf(formErrors(model, f), ORDER);
 
 /** The proposal payload (spec section 3): non-breaking spaces made plain, complements without whitespace. */
 export function toProposal(f: HolderForm, product: Product, relationCode: string, uuid: string): ProposalBody {

@@ -1,1 +1,1 @@
-export { type NotifyType, notify } from './notify.ts';
+export { NOTIFY_COLORS, NOTIFY_SHADES, type NotifyType, notify } from './notify.ts';

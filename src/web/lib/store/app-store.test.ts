@@ -4,15 +4,42 @@ import { waitForHydration } from './hydration.ts';
 import { memoryStore } from './memory-store.ts';
 
 describe('client state', () => {
-  it('persists the session slices and the device identity under the key fidis', () => {
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] }, 'user-token');
+  it('persists nothing personal and no token: device, signed-in hint, company identifiers, page, account id', () => {
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies: [] });
     useAppStore.getState().setCompany({ name: 'Alfa', cnpj: '11222333000181', relationCode: 'REL-1' });
-    const stored = JSON.parse(localStorage.getItem('fidis') ?? '{}');
-    expect(stored.state.authenticate).toEqual({ user: { usuario: 'Maria', companies: [] }, token: 'user-token' });
-    expect(stored.state.company).toEqual({ name: 'Alfa', cnpj: '11222333000181', relationCode: 'REL-1' });
-    expect(stored.state.relationship.currentPage).toBe(1);
-    expect(stored.state.companyCards).toEqual({ last4digits: '', action: '', consultCard: null });
-    expect(stored.state.device.id).toMatch(/^[0-9a-f-]{36}$/);
+    useAppStore.getState().setAccounts({
+      subAccounts: [
+        {
+          account: '1001',
+          uuid: '3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f',
+          cardHolder: 'Bruno Alves',
+          documentNumber: '52998224725',
+          last4Digits: '1234',
+          last4Digits2Way: null,
+          cardStatus: 'active',
+          cardBlockingCode: null,
+          accountBlockingCodeTwo: null,
+          accountWarningCode: null,
+          logo: 1,
+        },
+      ],
+      totalSubAccounts: 1,
+      meta: { totalRecords: 1 },
+    });
+    const row = useAppStore.getState().relationship.accounts?.subAccounts[0] ?? null;
+    useAppStore.getState().setCurrentAccount(row);
+    const raw = localStorage.getItem('fidis') ?? '';
+    for (const personal of ['Maria Operadora', 'Bruno Alves', '52998224725', '1001', 'token']) {
+      expect(raw).not.toContain(personal);
+    }
+    const stored = JSON.parse(raw);
+    expect(stored.state).toEqual({
+      device: useAppStore.getState().device,
+      signedIn: true,
+      company: { name: 'Alfa', cnpj: '11222333000181', relationCode: 'REL-1' },
+      currentPage: 1,
+      selectedAccount: '3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f',
+    });
   });
 
   it('never writes the transport secrets to storage', () => {
@@ -20,19 +47,40 @@ describe('client state', () => {
       authorization: 'device-token',
       crypto: { public: 'KEY', cipherAES: 'CIPHER-SECRET', tokenAES: 'TOKEN-SECRET' },
     });
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] }, 'user-token');
+    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
     const everything = Object.keys(localStorage)
       .map((k) => localStorage.getItem(k))
       .join('');
     for (const secret of ['device-token', 'CIPHER-SECRET', 'TOKEN-SECRET']) expect(everything).not.toContain(secret);
   });
 
-  it('sign-out clears the session but keeps the device identity', () => {
+  it('sign-out clears the session and leaves only the device identity in storage', () => {
     const device = useAppStore.getState().device;
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] }, 'user-token');
+    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
     useAppStore.getState().signOut();
-    expect(useAppStore.getState().authenticate).toEqual({ user: null, token: null });
+    expect(useAppStore.getState().authenticate).toEqual({ user: null, signedIn: false });
     expect(useAppStore.getState().device).toEqual(device);
+    expect(JSON.parse(localStorage.getItem('fidis') ?? '{}').state).toEqual({ device });
+  });
+
+  it('a version-1 entry (token, operator, pages of holders) is reduced to its device identity', async () => {
+    const device = { id: '0b7e3c52-8a1d-4f3e-9c6b-2d4e5f6a7b8c', name: 'Navegador web' };
+    localStorage.setItem(
+      'fidis',
+      JSON.stringify({
+        version: 1,
+        state: {
+          authenticate: { user: { usuario: 'Maria', companies: [] }, token: 'old-token' },
+          relationship: { accounts: { subAccounts: [{ cardHolder: 'Bruno Alves' }] } },
+          device,
+        },
+      }),
+    );
+    await useAppStore.persist.rehydrate();
+    expect(useAppStore.getState().device).toEqual(device);
+    expect(useAppStore.getState().authenticate).toEqual({ user: null, signedIn: false });
+    expect(localStorage.getItem('fidis')).not.toContain('old-token');
+    expect(localStorage.getItem('fidis')).not.toContain('Bruno');
   });
 
   it('counts pages of 50, rounded up', () => {

@@ -1,5 +1,8 @@
-// The persisted client state of spec section 3, under localStorage key `fidis` (PRODUCT_KEY).
-// Only what survives a reload lives here; transport secrets stay in memory (see memory-store.ts).
+// The client state of spec section 3. Its slices live in memory; localStorage (key `fidis`, PRODUCT_KEY) keeps
+// only what a reload needs and is not personal (decision 041): the device identity, a "signed in" hint, the
+// chosen company's public identifiers, the list page number and the opaque id of the opened account. The
+// operator's token never reaches JavaScript (the BFF keeps it in an HttpOnly cookie, decision 040); names, CPFs
+// and account pages are read again from the provider after a reload.
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -27,7 +30,8 @@ export interface PageItem {
 }
 
 export interface AppState {
-  authenticate: { user: AuthenticatedUser | null; token: string | null };
+  /** `signedIn` is a hint for the guards; the provider session itself is the BFF's cookie. */
+  authenticate: { user: AuthenticatedUser | null; signedIn: boolean };
   company: CurrentCompany | null;
   relationship: {
     accounts: AccountsResponse | null;
@@ -40,10 +44,14 @@ export interface AppState {
   };
   companyCards: { last4digits: string; action: string; consultCard: unknown };
   device: DeviceIdentity;
+  /** The account opened on /home (its provider uuid only), so /home/details survives a reload. */
+  selectedAccount: string | null;
 }
 
 export interface AppActions {
-  signIn: (user: AuthenticatedUser, token: string) => void;
+  signIn: (user: AuthenticatedUser) => void;
+  /** The operator as read again after a reload; ignored once signed out. */
+  restoreUser: (user: AuthenticatedUser) => void;
   /** Clears the session and every slice that belongs to it; the device identity stays. */
   signOut: () => void;
   setCompany: (company: CurrentCompany) => void;
@@ -80,21 +88,25 @@ export function pagesOf(totalSubAccounts: number): PageItem[] {
 export const useAppStore = create<AppStore>()(
   persist(
     (set) => ({
-      authenticate: { user: null, token: null },
+      authenticate: { user: null, signedIn: false },
       company: null,
       relationship: emptyRelationship(),
       companyCards: emptyCompanyCards(),
       device: { id: crypto.randomUUID(), name: deviceName() },
+      selectedAccount: null,
 
-      signIn: (user, token) => set({ authenticate: { user, token } }),
+      signIn: (user) => set({ authenticate: { user, signedIn: true } }),
+      restoreUser: (user) => set((s) => (s.authenticate.signedIn ? { authenticate: { user, signedIn: true } } : {})),
       signOut: () =>
         set({
-          authenticate: { user: null, token: null },
+          authenticate: { user: null, signedIn: false },
           company: null,
           relationship: emptyRelationship(),
           companyCards: emptyCompanyCards(),
+          selectedAccount: null,
         }),
-      setCompany: (company) => set({ company, relationship: emptyRelationship(), companyCards: emptyCompanyCards() }),
+      setCompany: (company) =>
+        set({ company, relationship: emptyRelationship(), companyCards: emptyCompanyCards(), selectedAccount: null }),
       setAccounts: (accounts) =>
         set((s) => ({
           relationship: {
@@ -105,23 +117,69 @@ export const useAppStore = create<AppStore>()(
           },
         })),
       setCurrentPage: (currentPage) => set((s) => ({ relationship: { ...s.relationship, currentPage } })),
-      setCurrentAccount: (currentAccount) => set((s) => ({ relationship: { ...s.relationship, currentAccount } })),
+      setCurrentAccount: (currentAccount) =>
+        set((s) => ({
+          relationship: { ...s.relationship, currentAccount },
+          selectedAccount: currentAccount?.uuid ?? null,
+        })),
       setCurrentCard: (currentCard) => set((s) => ({ relationship: { ...s.relationship, currentCard } })),
     }),
     {
       name: PRODUCT_KEY,
-      version: 1,
+      // Version 2 drops what version 1 kept (the token, the operator, pages of holders): see `migrate`.
+      version: 2,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ authenticate, company, relationship, companyCards, device }) => ({
-        authenticate,
-        company,
-        relationship,
-        companyCards,
-        device,
-      }),
+      // Signed out, only the device identity stays.
+      partialize: (s): PersistedState | Pick<PersistedState, 'device'> =>
+        !s.authenticate.signedIn
+          ? { device: s.device }
+          : {
+              device: s.device,
+              signedIn: s.authenticate.signedIn,
+              company: s.company && {
+                name: s.company.name,
+                cnpj: s.company.cnpj,
+                relationCode: s.company.relationCode,
+              },
+              currentPage: s.relationship.currentPage,
+              selectedAccount: s.selectedAccount,
+            },
+      // An older entry held a bearer token and holders' names and CPFs: only its device identity is kept.
+      migrate: (persisted, version): PersistedState => {
+        const old = (persisted ?? {}) as Partial<PersistedState>;
+        if (version >= 2) return old as PersistedState;
+        return { ...emptyPersisted(), ...(old.device ? { device: old.device } : {}) } as PersistedState;
+      },
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<PersistedState>;
+        return {
+          ...current,
+          ...(p.device ? { device: p.device } : {}),
+          authenticate: { user: null, signedIn: p.signedIn === true },
+          company: p.company ?? null,
+          relationship: { ...current.relationship, currentPage: p.currentPage ?? 1 },
+          selectedAccount: p.selectedAccount ?? null,
+        };
+      },
     },
   ),
 );
 
-/** A user is authenticated when a bearer token is held (spec section 4). */
-export const selectIsSignedIn = (s: AppStore) => Boolean(s.authenticate.token);
+/** What localStorage holds: nothing personal, no token (decision 041). */
+interface PersistedState {
+  device: DeviceIdentity;
+  signedIn: boolean;
+  company: CurrentCompany | null;
+  currentPage: number;
+  selectedAccount: string | null;
+}
+
+function emptyPersisted(): Omit<PersistedState, 'device'> {
+  return { signedIn: false, company: null, currentPage: 1, selectedAccount: null };
+}
+
+/**
+ * Spec section 4 reads "authenticated when a bearer token is held": the token is held for the browser by the BFF
+ * (decision 040), and the store keeps the hint that it is; a provider 401 clears both.
+ */
+export const selectIsSignedIn = (s: AppStore) => s.authenticate.signedIn;

@@ -1,11 +1,26 @@
-import { messages } from '../../../contracts/index.ts';
+import { type CLIENT_ERROR_CODES, type ErrorCode, isErrorCode } from '../../../contracts/errors.ts';
+import { messages } from '../../../contracts/messages.ts';
+
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** The BFF could not be reached at all (offline, restarting): status 0 with this code. */
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR' satisfies ClientErrorCode;
+/** The device could not register, so no call can be sealed; the start-up alert says it. */
+export const STARTUP_FAILED_CODE = 'STARTUP_FAILED' satisfies ClientErrorCode;
+/** An answer that does not follow its endpoint's contract. */
+export const BAD_RESPONSE_CODE = 'BAD_RESPONSE' satisfies ClientErrorCode;
+/** The spec's own code for a start-up without the server key (docs/transport.md). */
+export const MISSING_KEY_CODE = 'E00001' satisfies ClientErrorCode;
+
+/** Kept as a name for what a refusal's code can be: the errors table's codes and the browser's own. */
+export type ApiErrorCode = ErrorCode;
 
 /** A refusal from the BFF or the provider: the HTTP status, a message for a person and a code for a program. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ApiErrorCode,
     readonly body?: unknown,
   ) {
     super(message);
@@ -26,15 +41,18 @@ export function messageOf(body: unknown): string | undefined {
   return record.data ? messageOf(record.data) : undefined;
 }
 
+/**
+ * A refusal as the screens read it. A code outside the errors table is dropped rather than typed as one the web
+ * switches on; the body, kept whole, still has it.
+ */
 export function toApiError(status: number, body: unknown): ApiError {
-  const code =
-    body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string'
-      ? (body as { code: string }).code
-      : undefined;
-  return new ApiError(status, messageOf(body) ?? messages.generic.unexpected, code, body);
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return new ApiError(
+    status,
+    messageOf(body) ?? messages.generic.unexpected,
+    isErrorCode(code) ? code : undefined,
+    body,
+  );
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
-
-/** The BFF could not be reached at all (offline, restarting): status 0 with this code. */
-export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';

@@ -1,5 +1,6 @@
 // Every provider call goes through here: inner request sealed, POST /proxy, answer opened (docs/transport.md).
 import { ENVIRONMENT_NAME, ORG, SUPPLIER, SYSTEM_NAME } from '../../../contracts/constants.ts';
+import type { ServerErrorCode } from '../../../contracts/errors.ts';
 import { messages } from '../../../contracts/messages.ts';
 import {
   buildPath,
@@ -20,11 +21,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
   query?: Record<string, string | number>;
   body?: unknown;
-  /** A provider token other than the signed-in user's (the first-access call uses the temporary one). */
+  /**
+   * A provider token named explicitly (tools, tests). It travels only inside the envelope; without it the BFF
+   * sets the operator's bearer from its HttpOnly session cookie (decision 040).
+   */
   token?: string;
 }
 
-const UNKNOWN_DEVICE = 'UNKNOWN_DEVICE';
+const UNKNOWN_DEVICE = 'UNKNOWN_DEVICE' satisfies ServerErrorCode;
 
 function codeOf(body: unknown): string | undefined {
   const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
@@ -39,8 +43,8 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
   const key = await ensureTransport();
   const endpoint = endpoints[name];
   const { environment } = memoryStore.getState();
-  const sessionToken = useAppStore.getState().authenticate.token;
-  const userToken = options.token ?? sessionToken;
+  const signedIn = useAppStore.getState().authenticate.signedIn;
+  const userToken = options.token;
 
   let url = `${PROVIDER_HOSTS[environment][0]}${buildPath(name, options.params)}`;
   if (options.query) {
@@ -65,8 +69,10 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
   try {
     response = await fetch('/proxy', {
       method: 'POST',
-      headers: { ...bffHeaders(requestId, userToken), 'Content-Type': 'application/json' },
+      headers: { ...bffHeaders(requestId), 'Content-Type': 'application/json' },
       body: JSON.stringify(sealed),
+      // The operator's session cookie (HttpOnly, Path=/proxy) goes with the call; same origin only.
+      credentials: 'same-origin',
     });
   } catch {
     // A rejected fetch is a network failure, not a refusal: it gets a status the screens can tell apart.
@@ -98,7 +104,7 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
     }
     const error = toApiError(response.status, data);
     // A provider 401 on a signed-in call ends the session (not the sign-in calls, nor a temporary token).
-    if (response.status === 401 && sessionToken && !options.token && !endpoint.public) handleUnauthorized();
+    if (response.status === 401 && signedIn && !options.token && !endpoint.public) handleUnauthorized();
     throw error;
   }
   return data as T;

@@ -1,4 +1,13 @@
-export { ApiError, isApiError, messageOf, NETWORK_ERROR_CODE } from './api-error.ts';
+export {
+  ApiError,
+  type ApiErrorCode,
+  BAD_RESPONSE_CODE,
+  isApiError,
+  MISSING_KEY_CODE,
+  messageOf,
+  NETWORK_ERROR_CODE,
+  STARTUP_FAILED_CODE,
+} from './api-error.ts';
 export { type CallOptions, callApi } from './call-api.ts';
-export { MISSING_KEY_CODE, STARTUP_FAILED_CODE, startTransport, startTransportOnce } from './start-transport.ts';
+export { startTransport, startTransportOnce } from './start-transport.ts';
 export { handleUnauthorized, setUnauthorizedHandler } from './unauthorized.ts';

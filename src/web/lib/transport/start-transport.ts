@@ -9,14 +9,34 @@ import {
 } from '../../../crypto/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { memoryStore } from '../store/memory-store.ts';
-import { ApiError, toApiError } from './api-error.ts';
+import { ApiError, MISSING_KEY_CODE, STARTUP_FAILED_CODE, toApiError } from './api-error.ts';
 import { bffHeaders, newRequestId, readJson, sealedPayload } from './wire.ts';
 
-export const MISSING_KEY_CODE = 'E00001';
-export const STARTUP_FAILED_CODE = 'STARTUP_FAILED';
+/**
+ * After a failed start-up the portal tries again by itself, waiting longer each time (2 s, 4 s, 8 s … at most 30 s),
+ * so it recovers once the BFF answers without hammering one that is struggling (docs/decisions/045).
+ */
+export const STARTUP_RETRY_MS = { first: 2_000, max: 30_000 } as const;
 
 let sessionKey: CryptoKey | null = null;
 let starting: Promise<void> | null = null;
+let running = false;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function cancelRetry(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+function scheduleRetry(): void {
+  cancelRetry();
+  const delay = Math.min(STARTUP_RETRY_MS.first * 2 ** (failures - 1), STARTUP_RETRY_MS.max);
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    startTransport().catch(() => undefined);
+  }, delay);
+}
 
 /** The AES-GCM key of the current device session, or null before registration. */
 export const currentSessionKey = (): CryptoKey | null => sessionKey;
@@ -78,19 +98,32 @@ export async function registerDevice(): Promise<void> {
   memoryStore.setState({ crypto: { public: publicKey, cipherAES, tokenAES }, authorization: accessToken });
 }
 
-/** Runs the whole start-up; the status in the memory store drives the start-up alert. */
+/**
+ * Runs the whole start-up; the status in the memory store drives the start-up alert. A failure schedules the next
+ * attempt; while it runs the status stays 'failed', so the alert stays up until an attempt succeeds.
+ */
 export function startTransport(): Promise<void> {
-  memoryStore.setState({ environment: Environment.prod, startup: 'pending' });
+  cancelRetry();
+  running = true;
+  const retrying = memoryStore.getState().startup === 'failed';
+  memoryStore.setState({ environment: Environment.prod, startup: retrying ? 'failed' : 'pending' });
   const run = (async () => {
     const publicKey = await fetchPublicKey();
     memoryStore.setState((s) => ({ crypto: { ...s.crypto, public: publicKey } }));
     await registerDevice();
   })();
   starting = run.then(
-    () => memoryStore.setState({ startup: 'ready' }),
+    () => {
+      running = false;
+      failures = 0;
+      memoryStore.setState({ startup: 'ready' });
+    },
     (error: unknown) => {
+      running = false;
+      failures += 1;
       sessionKey = null;
       memoryStore.setState({ startup: 'failed' });
+      scheduleRetry();
       throw error;
     },
   );
@@ -103,11 +136,11 @@ export function startTransportOnce(): Promise<void> {
 }
 
 /**
- * Waits for a running start-up, or starts again when none succeeded (a failed start is retried on the next
- * call, so the operator is not stuck after a passing outage). A failure rejects with the start-up message.
+ * Waits for a running start-up, or starts again at once when the last one failed and none is running (a call does
+ * not wait for the scheduled retry). A failure rejects with the start-up message.
  */
 export async function ensureTransport(): Promise<CryptoKey> {
-  if (!starting || memoryStore.getState().startup === 'failed') startTransport().catch(() => undefined);
+  if (!starting || (memoryStore.getState().startup === 'failed' && !running)) startTransport().catch(() => undefined);
   try {
     await starting;
   } catch {
@@ -126,6 +159,9 @@ export async function reRegister(): Promise<CryptoKey> {
 
 /** Test helper: forgets the session so each test starts cold. */
 export function resetTransport(): void {
+  cancelRetry();
   sessionKey = null;
   starting = null;
+  running = false;
+  failures = 0;
 }

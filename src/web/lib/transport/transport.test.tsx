@@ -15,6 +15,7 @@ interface Seen {
   url: string;
   headers: Record<string, string>;
   body: unknown;
+  credentials?: RequestCredentials;
 }
 
 type ProxyAnswer = (
@@ -44,7 +45,7 @@ async function fakeBff(options: { keysStatus?: number; proxy?: ProxyAnswer } = {
     const url = String(input);
     const headers = { ...(init.headers as Record<string, string>) };
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    seen.push({ url, headers, body });
+    seen.push({ url, headers, body, credentials: init.credentials });
     const requestId = headers['x-request-id'] ?? '';
     if (url === '/keys') {
       const status = options.keysStatus ?? 200;
@@ -116,7 +117,7 @@ describe('transport', () => {
 
   it('seals each call to /proxy with the BFF headers, a fresh UUIDv7 per call, and the inner request', async () => {
     const bff = await fakeBff({ proxy: () => ({ status: 200, body: { companies: [] } }) });
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] }, 'user-token');
+    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
     await expect(callApi('companies')).resolves.toEqual({ companies: [] });
     await callApi('accounts', {
       headers: { cnpj: '11222333000181', relationCode: 'R1', startAccount: '', direction: '' },
@@ -130,8 +131,10 @@ describe('transport', () => {
         'x-device-id': useAppStore.getState().device.id,
         'x-env': 'prod',
         Authorization: 'Bearer device-jwt-1',
-        'x-authentication': 'user-token',
       });
+      // No user token outside the envelope, and none inside either: the BFF adds it from its cookie.
+      expect(call.headers['x-authentication']).toBeUndefined();
+      expect(call.credentials).toBe('same-origin');
       expect(call.headers['x-request-id']).toMatch(UUID_V7);
       expect(Math.abs((requestIdTime(call.headers['x-request-id']!) ?? 0) - Date.now())).toBeLessThan(60_000);
       expect(Object.keys(call.body as object)).toEqual(['payload']);
@@ -141,7 +144,6 @@ describe('transport', () => {
       method: 'GET',
       url: 'https://api.fidis.com.br/v1/corporate/companies',
       headers: {
-        Authorization: 'Bearer user-token',
         environmentName: 'prd',
         systemName: 'fidis',
         'Content-Type': 'application/json',
@@ -150,6 +152,18 @@ describe('transport', () => {
       },
     });
     expect(bff.inners[1]?.headers).toMatchObject({ cnpj: '11222333000181', relationCode: 'R1', startAccount: '' });
+  });
+
+  it('an explicit token travels only inside the envelope, never in a clear header', async () => {
+    const bff = await fakeBff();
+    await callApi('firstAccess', {
+      body: { login: 'maria', novaSenha: 'NovaSenha2026x', confirmarNovaSenha: 'NovaSenha2026x' },
+      token: 'temporary-token',
+    });
+    const call = bff.seen.find((s) => s.url === '/proxy')!;
+    expect(JSON.stringify(call.headers)).not.toContain('temporary-token');
+    expect(JSON.stringify(call.body)).not.toContain('temporary-token');
+    expect(bff.inners[0]?.headers).toMatchObject({ Authorization: 'Bearer temporary-token' });
   });
 
   it('sends the body of a POST as data, without the user headers before sign-in', async () => {
@@ -163,11 +177,19 @@ describe('transport', () => {
 
   it('opens an error answer, then rejects with ApiError(status, message, code)', async () => {
     await fakeBff({
-      proxy: () => ({ status: 401, body: { message: messages.login.failure, code: 'BAD_CREDENTIALS' } }),
+      proxy: () => ({ status: 401, body: { message: messages.login.failure, code: 'LOGIN_FAILED' } }),
     });
     const error = await callApi('login', { body: { login: 'maria', senha: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, message: messages.login.failure, code: 'BAD_CREDENTIALS' });
+    expect(error).toMatchObject({ status: 401, message: messages.login.failure, code: 'LOGIN_FAILED' });
+  });
+
+  it('drops a code the errors table does not know, keeping it in the body', async () => {
+    const body = { message: 'recusada', code: 'SOMETHING_ELSE' };
+    await fakeBff({ proxy: () => ({ status: 409, body }) });
+    const error = await callApi('companies').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, message: 'recusada', code: undefined, body });
   });
 
   it('rejects with a status-0 NETWORK_ERROR, not a TypeError, when the BFF cannot be reached', async () => {
@@ -183,7 +205,7 @@ describe('transport', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     await fakeBff({ proxy: () => ({ status: 401, body: { message: 'expirada', code: 'UNAUTHENTICATED' } }) });
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] }, 'user-token');
+    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
     await expect(callApi('companies')).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledTimes(1);
     setUnauthorizedHandler(() => undefined);
@@ -223,7 +245,7 @@ describe('transport', () => {
     renderApp('/');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      'Estamos passando por algumas instabilidades no momento, por favor tente acessar o BIB Rewards mais tarde.',
+      'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',
     );
   });
 });

@@ -6,7 +6,11 @@ import { memoryStore } from '../store/memory-store.ts';
 /** A fresh UUIDv7 per call: the BFF refuses repeats, and it is the AES-GCM additional data. */
 export const newRequestId = (): string => v7();
 
-export function bffHeaders(requestId: string, userToken?: string | null): Record<string, string> {
+/**
+ * The outer headers of a call. No user token among them: the spec's `x-authentication` would carry it in the
+ * clear beside the envelope, and the BFF never read it (decision 040); the operator's session is its cookie.
+ */
+export function bffHeaders(requestId: string): Record<string, string> {
   const { FID, environment, authorization } = memoryStore.getState();
   const headers: Record<string, string> = {
     'x-fid': FID,
@@ -15,7 +19,6 @@ export function bffHeaders(requestId: string, userToken?: string | null): Record
     'x-request-id': requestId,
   };
   if (authorization) headers.Authorization = `Bearer ${authorization}`;
-  if (userToken) headers['x-authentication'] = userToken;
   return headers;
 }
 

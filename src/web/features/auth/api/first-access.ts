@@ -1,18 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../../lib/transport/index.ts';
+import type { RequestOf } from '../../../../contracts/contract.ts';
+import { api } from '../../../api/index.ts';
 
-export interface FirstAccessInput {
-  login: string;
-  novaSenha: string;
-  confirmarNovaSenha: string;
-  /** The temporary token the login answered with. */
-  token: string;
-}
+export type FirstAccessInput = RequestOf<'firstAccess'>['body'];
 
-/** PUT first access with the temporary token; the answer may carry a fresh token. */
-export async function firstAccess({ token, ...body }: FirstAccessInput): Promise<{ token?: string }> {
-  const data = await callApi<{ token?: unknown } | null>('firstAccess', { body, token });
-  return typeof data?.token === 'string' && data.token ? { token: data.token } : {};
+/** PUT first access; the temporary token is the BFF's session cookie, which then opens the full session. */
+export async function firstAccess(body: FirstAccessInput): Promise<void> {
+  await api.firstAccess({ body });
 }
 
 export const useFirstAccess = () => useMutation({ mutationFn: firstAccess, meta: { silent: true } });

@@ -1,27 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResponse } from '../../../../contracts/index.ts';
-import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import type { RequestOf } from '../../../../contracts/contract.ts';
+import { api } from '../../../api/index.ts';
 
-export interface LoginInput {
-  login: string;
-  senha: string;
-}
+export type LoginInput = RequestOf<'login'>['body'];
 
 /**
- * The answer's schema brings zod (some 25 KB gzip), which the login screen does not need to paint: it loads
- * while the operator types (the form calls this on first focus) or, at the latest, alongside the request.
+ * POST login; the login is lower-cased before sending (spec section 5). The BFF keeps the token out of the answer
+ * (decision 040), and the contract's browser answer says so.
  */
-export const loadLoginSchema = () => import('../../../../contracts/schemas.ts').then((m) => m.loginResponse);
-
-/** POST login; the login is lower-cased before sending (spec section 5). */
-export async function login({ login, senha }: LoginInput): Promise<LoginResponse> {
-  const [data, schema] = await Promise.all([
-    callApi('login', { body: { login: login.trim().toLowerCase(), senha } }),
-    loadLoginSchema(),
-  ]);
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(502, '', 'BAD_RESPONSE');
-  return parsed.data;
-}
+export const login = ({ login, senha }: LoginInput) =>
+  api.login({ body: { login: login.trim().toLowerCase(), senha } });
 
 export const useLogin = () => useMutation({ mutationFn: login, meta: { silent: true } });

@@ -1,4 +1,4 @@
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 
-/** Ends the provider session; the token is passed because the local session is cleared without waiting. */
-export const logout = (token: string) => callApi('logout', { token });
+/** Ends the provider session; the BFF clears its session cookie with the answer (decision 040). */
+export const logout = () => api.logout();

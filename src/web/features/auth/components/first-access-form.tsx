@@ -24,8 +24,8 @@ export function FirstAccessForm() {
   const [confirmarNovaSenha, setConfirmarNovaSenha] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  // Only reachable right after a login that asked for it (the token lives in memory). Once the password is
-  // set the session is open and the pending token cleared: that render must go on, not back to the login.
+  // Only reachable right after a login that asked for it (kept in memory). Once the password is
+  // set the session is open and the pending state cleared: that render must go on, not back to the login.
   if (!pending) {
     return <Navigate to={signedIn ? paths.chooseCompany : paths.login} replace state={location.state} />;
   }
@@ -39,13 +39,8 @@ export function FirstAccessForm() {
     if (!strength.success) return setError(strength.error.issues[0]?.message ?? messages.firstAccessForm.failure);
     setError(null);
     try {
-      const answer = await mutation.mutateAsync({
-        login: current.login,
-        novaSenha,
-        confirmarNovaSenha,
-        token: current.token,
-      });
-      signIn({ usuario: current.usuario, companies: current.companies }, answer.token ?? current.token);
+      await mutation.mutateAsync({ login: current.login, novaSenha, confirmarNovaSenha });
+      signIn({ usuario: current.usuario, companies: current.companies });
       clearPending(null);
       notify('success', messages.firstAccess.success);
       navigate(paths.chooseCompany, { replace: true, state: location.state });

@@ -15,7 +15,7 @@ describe('password recovery', () => {
   beforeEach(() => api.mockReset());
 
   it('walks the three steps with one CONFIRMAR button and every validation text', async () => {
-    api.mockResolvedValue({});
+    api.mockResolvedValue({ message: 'ok' });
     const { router } = renderApp('/forgot_password');
     await screen.findByLabelText(messages.login.user);
     expect(screen.queryByLabelText(messages.recoveryForm.code)).toBeNull();
@@ -58,7 +58,7 @@ describe('password recovery', () => {
     confirm();
     expect(await alertText()).toBe('Usuário não encontrado!');
 
-    api.mockResolvedValueOnce({});
+    api.mockResolvedValueOnce({ message: 'ok' });
     confirm();
     await screen.findByLabelText(messages.recoveryForm.code);
     api.mockRejectedValueOnce(new ApiError(400, 'x'));
@@ -66,7 +66,7 @@ describe('password recovery', () => {
     confirm();
     expect(await alertText()).toBe('Código de confirmação inválido!');
 
-    api.mockResolvedValueOnce({});
+    api.mockResolvedValueOnce({ message: 'ok' });
     confirm();
     await screen.findByLabelText(messages.recoveryForm.newPassword);
     api.mockRejectedValueOnce(new ApiError(500, 'x'));
@@ -74,6 +74,25 @@ describe('password recovery', () => {
     type(messages.recoveryForm.confirmPassword, 'NovaSenha2024');
     confirm();
     expect(await alertText()).toBe('Ocorreu um erro ao alterar a senha.');
+  });
+
+  it('step 1: an unknown user is not found, a mail outage or the hourly limit says to wait', async () => {
+    const cases = [
+      [new ApiError(404, 'x', 'USER_NOT_FOUND'), 'Usuário não encontrado!'],
+      [new ApiError(502, messages.proxy.upstream, 'UPSTREAM_UNAVAILABLE'), messages.recovery.sendFailure],
+      [new ApiError(0, messages.proxy.upstream, 'NETWORK_ERROR'), messages.recovery.sendFailure],
+      [new ApiError(429, messages.recovery.tooManyCodes, 'TOO_MANY_CODES'), messages.recovery.tooManyCodes],
+    ] as const;
+    for (const [error, text] of cases) {
+      api.mockReset();
+      api.mockRejectedValueOnce(error);
+      const { unmount } = renderApp('/forgot_password');
+      type(messages.login.user, 'maria');
+      confirm();
+      expect(await alertText()).toBe(text);
+      expect(screen.queryByLabelText(messages.recoveryForm.code)).toBeNull();
+      unmount();
+    }
   });
 
   it('links back to the login', async () => {

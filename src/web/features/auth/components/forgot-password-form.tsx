@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { messages, newPassword } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert, IconKey, IconUser } from '../../../ui/index.ts';
 import { useRecoverPassword } from '../api/recover-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -21,6 +22,18 @@ const STEP_FAILURE: Record<Step, string> = {
   2: messages.recovery.invalidCode,
   3: messages.recovery.changeFailure,
 };
+
+/**
+ * What a failed step says. The spec's texts are for what the operator typed (an unknown user, a wrong code); a
+ * service that could not send the code (mail or provider down) or the hourly limit of codes say to wait instead.
+ */
+function stepFailure(step: Step, error: unknown): string {
+  if (step === 1 && isApiError(error)) {
+    if (error.status === 0 || error.status >= 500) return messages.recovery.sendFailure;
+    if (error.status === 429) return error.code === 'TOO_MANY_CODES' ? messages.recovery.tooManyCodes : error.message;
+  }
+  return STEP_FAILURE[step];
+}
 
 /** Three steps, one CONFIRMAR button (spec section 4, "Password recovery"). */
 export function ForgotPasswordForm() {
@@ -57,8 +70,8 @@ export function ForgotPasswordForm() {
     setError(null);
     try {
       await mutation.mutateAsync(next.body);
-    } catch {
-      setError(STEP_FAILURE[step]);
+    } catch (err) {
+      setError(stepFailure(step, err));
       return;
     }
     if (step === 3) {

@@ -41,25 +41,40 @@ describe('login screen', () => {
     await fillAndSubmit('  Maria.Operadora ', 'segredo');
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose/company'));
     expect(api).toHaveBeenCalledWith('login', { body: { login: 'maria.operadora', senha: 'segredo' } });
-    expect(useAppStore.getState().authenticate.token).toBe('user-token');
+    expect(useAppStore.getState().authenticate.signedIn).toBe(true);
     expect(useAppStore.getState().authenticate.user?.usuario).toBe('Maria Operadora');
   });
 
   it("shows the server's reason when the sign-in fails", async () => {
-    api.mockRejectedValue(new ApiError(401, messages.login.failure, 'BAD_CREDENTIALS'));
+    api.mockRejectedValue(new ApiError(401, messages.login.failure, 'LOGIN_FAILED'));
     renderApp('/');
     await fillAndSubmit('maria', 'errada');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Ocorreu um erro ao realizar o login, verifique os dados digitados!',
     );
-    expect(useAppStore.getState().authenticate.token).toBeNull();
+    expect(useAppStore.getState().authenticate.signedIn).toBe(false);
   });
 
-  it('shows the lockout text the provider sends', async () => {
-    api.mockRejectedValue(new ApiError(423, messages.login.locked, 'LOCKED'));
-    renderApp('/');
-    await fillAndSubmit('maria', 'errada');
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.login.locked);
+  it('tells a service outage or too many tries apart from wrong credentials', async () => {
+    const cases = [
+      [new ApiError(0, messages.proxy.upstream, 'NETWORK_ERROR'), messages.login.unavailable],
+      [new ApiError(502, messages.proxy.upstream, 'UPSTREAM_UNAVAILABLE'), messages.login.unavailable],
+      [new ApiError(429, messages.generic.tooMany, 'RATE_LIMITED'), messages.generic.tooMany],
+      [
+        new ApiError(403, messages.login.temporaryExpired, 'TEMPORARY_PASSWORD_EXPIRED'),
+        messages.login.temporaryExpired,
+      ],
+      [new ApiError(401, 'qualquer', 'LOGIN_FAILED'), messages.login.failure],
+    ] as const;
+    for (const [error, text] of cases) {
+      api.mockReset();
+      api.mockRejectedValue(error);
+      const { unmount } = renderApp('/');
+      await fillAndSubmit('maria', 'segredo');
+      expect((await screen.findByRole('alert')).textContent).toBe(text);
+      unmount();
+    }
+    expect(messages.login.unavailable).not.toBe(messages.login.failure);
   });
 
   it('sends a first access to /first_access without opening the session', async () => {
@@ -67,7 +82,7 @@ describe('login screen', () => {
     const { router } = renderApp('/');
     await fillAndSubmit('maria', 'temporaria');
     await waitFor(() => expect(router.state.location.pathname).toBe('/first_access'));
-    expect(useAppStore.getState().authenticate.token).toBeNull();
+    expect(useAppStore.getState().authenticate.signedIn).toBe(false);
     expect((await screen.findByLabelText(messages.login.user)).getAttribute('value')).toBe('maria');
   });
 });

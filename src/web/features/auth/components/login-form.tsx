@@ -2,17 +2,25 @@ import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../../contracts/index.ts';
+import { preloadContract } from '../../../api/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError, STARTUP_FAILED_CODE } from '../../../lib/transport/index.ts';
 import { FormAlert, IconLock, IconUser } from '../../../ui/index.ts';
-import { loadLoginSchema, useLogin } from '../api/login.ts';
+import { useLogin } from '../api/login.ts';
 import { usePendingFirstAccess } from '../pending-first-access.ts';
 
-/** The reason a failed sign-in shows: the server's message, or the spec's default. */
+/**
+ * The reason a failed sign-in shows. Wrong credentials (401) keep the spec's text, and so does a locked login:
+ * the provider answers it like wrong credentials and tells the user by e-mail (decision 060). An expired temporary
+ * password (403, decision 061) and too many tries (429) show the provider's or the BFF's own reason; a service that could not answer (no connection, 5xx, an unreadable
+ * answer) says to wait rather than to retype.
+ */
 function failureMessage(error: unknown): string | null {
-  if (isApiError(error) && error.code === STARTUP_FAILED_CODE) return null; // the start-up alert says it
-  if (isApiError(error) && error.status >= 400 && error.message) return error.message;
+  if (!isApiError(error)) return messages.login.failure;
+  if (error.code === STARTUP_FAILED_CODE) return null; // the start-up alert says it
+  if (error.status === 0 || error.status >= 500) return messages.login.unavailable;
+  if ((error.status === 403 || error.status === 429) && error.message) return error.message;
   return messages.login.failure;
 }
 
@@ -38,16 +46,11 @@ export function LoginForm() {
       // The remembered origin travels on to the next screen.
       const state = location.state;
       if (answer.primeiroAcesso) {
-        setPending({
-          login: login.trim().toLowerCase(),
-          usuario: answer.usuario,
-          token: answer.token,
-          companies: answer.companies,
-        });
+        setPending({ login: login.trim().toLowerCase(), usuario: answer.usuario, companies: answer.companies });
         navigate(paths.firstAccess, { state });
         return;
       }
-      signIn({ usuario: answer.usuario, companies: answer.companies }, answer.token);
+      signIn({ usuario: answer.usuario, companies: answer.companies });
       navigate(paths.chooseCompany, { state });
     } catch (err) {
       setError(failureMessage(err));
@@ -55,7 +58,7 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} onFocusCapture={() => void loadLoginSchema()} noValidate aria-busy={mutation.isPending}>
+    <form onSubmit={onSubmit} onFocusCapture={() => void preloadContract()} noValidate aria-busy={mutation.isPending}>
       <Stack gap="md">
         <FormAlert message={error} />
         <TextInput

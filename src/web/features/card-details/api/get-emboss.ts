@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type EmbossData, embossData } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 import { cardKey } from './keys.ts';
 
-/** The emboss name and the visual-deficiency indicator, read before a second copy (docs/decisions.md 1). */
-export async function getEmboss(uuid: string, last4: string): Promise<EmbossData> {
-  return embossData.parse(await callApi('embossData', { params: { uuid }, headers: { last4digits: last4 } }));
-}
+/** The emboss name and the visual-deficiency indicator, read before a second copy (decision 001). */
+export const getEmboss = (uuid: string, last4: string) =>
+  api.embossData({ params: { uuid }, headers: { last4digits: last4 } });
 
 export const useEmboss = (uuid: string, last4: string) =>
   useQuery(

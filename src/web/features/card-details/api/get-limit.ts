@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LimitResponse, limitResponse } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 import { cardKey } from './keys.ts';
 
 /** GET /v1/limit/management/{uuid}: credit limit, available limit and what is used. */
-export async function getLimit(uuid: string, last4: string): Promise<LimitResponse> {
-  return limitResponse.parse(await callApi('readLimit', { params: { uuid }, headers: { last4digits: last4 } }));
-}
+export const getLimit = (uuid: string, last4: string) =>
+  api.readLimit({ params: { uuid }, headers: { last4digits: last4 } });
 
 export const limitQuery = (uuid: string, last4: string) =>
   queryOptions({

@@ -1,33 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import {
-  authorizationHistoryResponse,
-  invoiceDueDatesResponse,
-  invoiceTransactionsResponse,
-} from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 import { historyDueDates } from '../lib/history.ts';
 import { cardKey } from './keys.ts';
 
 /** GET /v2/authorization/history/consult/{uuid}: every authorization; the screen filters them. */
 export async function getAuthorizations(uuid: string, last4: string) {
-  const data = await callApi('authorizationHistory', { params: { uuid }, headers: { last4digits: last4 } });
-  return authorizationHistoryResponse.parse(data).authorizations;
+  const answer = await api.authorizationHistory({ params: { uuid }, headers: { last4digits: last4 } });
+  return answer.authorizations;
 }
 
 /** The current due date and the three before it, then each one's transactions, merged with their due date. */
 export async function getRecentTransactions(uuid: string, last4: string, today = dayjs().format('YYYY-MM-DD')) {
-  const dates = invoiceDueDatesResponse
-    .parse(await callApi('invoiceDueDates', { params: { uuid }, headers: { last4digits: last4 } }))
-    .listInvoiceDueDate.map((d) => d.invoiceDueDate);
-  const chosen = historyDueDates(dates, today);
+  const { listInvoiceDueDate } = await api.invoiceDueDates({ params: { uuid }, headers: { last4digits: last4 } });
+  const chosen = historyDueDates(
+    listInvoiceDueDate.map((d) => d.invoiceDueDate),
+    today,
+  );
   const lists = await Promise.all(
     chosen.map(async (dueDate) => {
-      const data = await callApi('invoiceTransactions', {
+      const { transactions } = await api.invoiceTransactions({
         params: { uuid },
-        headers: { dueDate, last4digits: last4 },
+        headers: { duedate: dueDate, last4digits: last4 },
       });
-      return invoiceTransactionsResponse.parse(data).transactions.map((t) => ({ ...t, dueDate }));
+      return transactions.map((t) => ({ ...t, dueDate }));
     }),
   );
   return { dueDates: chosen, transactions: lists.flat() };

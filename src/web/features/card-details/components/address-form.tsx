@@ -1,14 +1,14 @@
 import { Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { type AccountData, messages, onlyDigits } from '../../../../contracts/index.ts';
+import { lookupCep } from '../../../api/cep.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { MaskedInput } from '../../../ui/masked-input.tsx';
 import { useFormValues } from '../../../ui/use-form-values.ts';
 import { useCardAction } from '../api/card-action.ts';
 import { updateAddress } from '../api/card-calls.ts';
-import { lookupCep } from '../api/cep-lookup.ts';
-import { type AddressValues, addressFromCep, validateAddress } from '../lib/holder-validation.ts';
-import { addressBody, addressFrom } from '../lib/holder-wire.ts';
+import { type AddressValues, addressFromCep, addressToWire, validateAddress } from '../lib/holder-validation.ts';
+import { addressFrom } from '../lib/holder-wire.ts';
 import { SaveButton } from './save-button.tsx';
 
 const m = messages.holderEdit;
@@ -21,7 +21,7 @@ export function AddressForm({ holder, uuid }: { holder: AccountData; uuid: strin
   const lastLookup = useRef(onlyDigits(addressFrom(holder).zipCode));
   const action = useCardAction({
     uuid,
-    run: (v: AddressValues) => updateAddress(uuid, addressBody(v)),
+    run: (v: AddressValues) => updateAddress(uuid, addressToWire(v)),
     success: m.addressSuccess,
     failure: m.addressFailure,
   });

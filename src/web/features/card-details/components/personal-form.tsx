@@ -6,8 +6,8 @@ import { MaskedInput } from '../../../ui/masked-input.tsx';
 import { type BoundField, useFormValues } from '../../../ui/use-form-values.ts';
 import { useCardAction } from '../api/card-action.ts';
 import { updateHolder } from '../api/card-calls.ts';
-import { formatPhone, type PersonalValues, validatePersonal } from '../lib/holder-validation.ts';
-import { holderBody, personalFrom } from '../lib/holder-wire.ts';
+import { formatPhone, type PersonalValues, personalToWire, validatePersonal } from '../lib/holder-validation.ts';
+import { personalFrom } from '../lib/holder-wire.ts';
 import { SaveButton } from './save-button.tsx';
 
 const m = messages.holderEdit;
@@ -46,7 +46,7 @@ export function PersonalForm({ holder, uuid, last4 }: { holder: AccountData; uui
   const [error, setError] = useState<string | null>(null);
   const action = useCardAction({
     uuid,
-    run: (v: PersonalValues) => updateHolder(uuid, holderBody(v, last4)),
+    run: (v: PersonalValues) => updateHolder(uuid, personalToWire(v, last4)),
     success: m.success,
     failure: m.failure,
   });

@@ -1,11 +1,11 @@
 import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AccountData, LimitResponse } from '../../../../contracts/index.ts';
 import { messages } from '../../../../contracts/index.ts';
+import { CardImage } from '../../../ui/card-image.tsx';
 import { isCardActive } from '../../../ui/card-status.ts';
 import { formatBRL, formatHolderCpf, maskedLast4 } from '../../../ui/format.ts';
 import { StatusBadge, ToneBadge } from '../../../ui/status-badge.tsx';
 import type { SelectedCard } from '../lib/selected-card.ts';
-import { CardImage } from './card-image.tsx';
 import classes from './summary-panel.module.css';
 
 interface SummaryPanelProps {
@@ -31,7 +31,7 @@ export function SummaryPanel({ selected, holder, limit }: SummaryPanelProps) {
         {m.summary}
       </Title>
       <div className={classes.layout}>
-        <CardImage logo={card?.logo ?? account.logo} last4={selected.shownLast4} name={name} />
+        <CardImage logo={card?.logo ?? account.logo} holder={{ last4: selected.shownLast4, name }} />
         <Stack gap="xs">
           <dl className={classes.pairs}>
             <div>

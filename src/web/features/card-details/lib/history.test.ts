@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Authorization } from '../../../../contracts/index.ts';
-import { authorizationStatus, historyDate, historyDueDates, keptAuthorizations, keptTransactions } from './history.ts';
+import {
+  authorizationStatus,
+  availableFix,
+  fixLink,
+  historyDate,
+  historyDueDates,
+  keptAuthorizations,
+  keptTransactions,
+} from './history.ts';
 
-const auth = (descDrop: string, transactionType = 'COMPRA'): Authorization => ({
+const auth = (descDrop: string, transactionType = 'COMPRA', extra: Partial<Authorization> = {}): Authorization => ({
   tmsInclH: '2026-03-10T14:59:30Z',
   numAuthorization: '1',
   establishmentName: 'Loja',
@@ -12,6 +20,9 @@ const auth = (descDrop: string, transactionType = 'COMPRA'): Authorization => ({
   descResponseTransaction: 'TRANSACAO PENDENTE',
   descDrop,
   transactionType,
+  capturedOffline: false,
+  passwordValidated: true,
+  ...extra,
 });
 
 describe('history filters (spec section 5)', () => {
@@ -45,15 +56,25 @@ describe('history filters (spec section 5)', () => {
 });
 
 describe('status mapping (spec section 4)', () => {
+  const offline = { capturedOffline: true, passwordValidated: false };
   it.each([
-    ['NEGADA', 'NEGADA'],
-    ['ONLINE', 'CANCELADA'],
-    ['CANCELADA', 'CANCELADA'],
-    ['NORMAL', 'APROVADA'],
-    ['APROVADA', 'APROVADA'],
-    ['PENDENTE', 'TRANSACAO PENDENTE'],
-  ])('%s shows %s', (descDrop, shown) => {
-    expect(authorizationStatus(auth(descDrop))).toBe(shown);
+    ['NEGADA', {}, 'NEGADA'],
+    ['ONLINE', {}, 'CANCELADA'],
+    ['CANCELADA', {}, 'CANCELADA'],
+    ['CANCELADA', offline, 'CANCELADA'],
+    ['NORMAL', {}, 'APROVADA'],
+    ['PENDENTE', {}, 'TRANSACAO PENDENTE'],
+    // The offline rule: reachable through the kept APROVADA drop.
+    ['APROVADA', offline, 'APROVADA'],
+    ['APROVADA', { capturedOffline: true, passwordValidated: true }, 'TRANSACAO PENDENTE'],
+    ['APROVADA', {}, 'TRANSACAO PENDENTE'],
+  ])('%s %o shows %s', (descDrop, extra, shown) => {
+    expect(authorizationStatus(auth(descDrop, 'COMPRA', extra))).toBe(shown);
+  });
+
+  it('an offline approval whose password was not validated passes the filter and shows APROVADA', () => {
+    const kept = keptAuthorizations([auth('APROVADA', 'COMPRA', offline), auth('OFFLINE', 'COMPRA', offline)]);
+    expect(kept.map(authorizationStatus)).toEqual(['APROVADA']);
   });
 });
 
@@ -94,5 +115,35 @@ describe('due dates loaded: the current one plus the three before it', () => {
       '2026-02-22',
       '2026-01-22',
     ]);
+  });
+});
+
+describe('a decline fix', () => {
+  const free = { permanentlyBlocked: false, blocked: false, cancelled: false };
+
+  it('is offered only when the card can take it today', () => {
+    expect(availableFix('limit', free)).toBe('limit');
+    expect(availableFix('limit', null)).toBeNull();
+    expect(availableFix('limit', { ...free, permanentlyBlocked: true })).toBeNull();
+    expect(availableFix('limit', { ...free, cancelled: true })).toBeNull();
+    expect(availableFix('unblock', free)).toBeNull();
+    expect(availableFix('unblock', { ...free, blocked: true })).toBe('unblock');
+    expect(availableFix('unblock', { ...free, blocked: true, permanentlyBlocked: true })).toBeNull();
+    expect(availableFix('unlock', free)).toBeNull();
+    expect(availableFix('unlock', { ...free, passwordBlocked: true })).toBe('unlock');
+    expect(availableFix(null, free)).toBeNull();
+  });
+
+  it('links to its screen; the limit one with the suggested limit for a purchase in reais', () => {
+    const limit = { creditLimit: 1000, availableLimit: 200 };
+    expect(fixLink('unblock', { mainValue: 1, coinCode: 986 }, limit)).toEqual({ to: '/home/details/block' });
+    expect(fixLink('unlock', { mainValue: 1, coinCode: 986 }, limit)).toEqual({ to: '/home/details/unlock' });
+    expect(fixLink('limit', { mainValue: 450.5, coinCode: 986 }, limit)).toEqual({
+      to: '/home/details/limit?sugerido=1300.00',
+      suggestedCents: 130_000,
+    });
+    expect(fixLink('limit', { mainValue: 450.5, coinCode: 840 }, limit)).toEqual({ to: '/home/details/limit' });
+    expect(fixLink('limit', { mainValue: 150, coinCode: 986 }, limit)).toEqual({ to: '/home/details/limit' });
+    expect(fixLink('limit', { mainValue: 450.5, coinCode: 986 }, undefined)).toEqual({ to: '/home/details/limit' });
   });
 });

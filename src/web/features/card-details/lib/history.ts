@@ -2,8 +2,18 @@
 // and which due dates are loaded.
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import {
+  type DeclineFix,
+  SUGGESTED_LIMIT_PARAM,
+  suggestedLimitCents,
+  suggestedLimitParam,
+} from '../../../../contracts/decline-reasons.ts';
 import type { Authorization, InvoiceTransaction } from '../../../../contracts/index.ts';
-import { DATE_FORMATS } from '../../../../contracts/index.ts';
+import { DATE_FORMATS, type LimitResponse } from '../../../../contracts/index.ts';
+import { paths } from '../../../app/paths.ts';
+
+/** The ISO 4217 number of the real, the coinCode of a purchase in R$. */
+const BRL_CODE = 986;
 
 dayjs.extend(customParseFormat);
 
@@ -18,25 +28,8 @@ export const keptAuthorizations = <T extends Pick<Authorization, 'descDrop' | 't
 export const keptTransactions = <T extends Pick<InvoiceTransaction, 'abbreviationGroup'>>(list: readonly T[]) =>
   list.filter((t) => (KEPT_GROUPS as readonly string[]).includes(t.abbreviationGroup));
 
-/**
- * The status shown (spec section 4): a denied one stays NEGADA; a drop of ONLINE or CANCELADA becomes CANCELADA;
- * NORMAL, or an offline one whose password was not validated and that is not cancelled (APROVADA), becomes
- * APROVADA; anything else shows the response description.
- */
-export function authorizationStatus(a: Pick<Authorization, 'descDrop' | 'descResponseTransaction'>): string {
-  switch (a.descDrop) {
-    case 'NEGADA':
-      return 'NEGADA';
-    case 'ONLINE':
-    case 'CANCELADA':
-      return 'CANCELADA';
-    case 'NORMAL':
-    case 'APROVADA':
-      return 'APROVADA';
-    default:
-      return a.descResponseTransaction;
-  }
-}
+/** The status shown (spec section 4): one rule with the provider's used amount, in contracts. */
+export { authorizationStatus } from '../../../../contracts/authorization-status.ts';
 
 /** Parsed, shifted by one minute, shown as DD/MM/YYYY HH:mm:ss (an ISO date-time or a YYYYMMDD date). */
 export function historyDate(value: string): string {
@@ -60,4 +53,49 @@ export function historyDueDates(list: readonly string[], today: string): string[
   if (!current) return [];
   const start = sorted.indexOf(current);
   return sorted.slice(start, start + 4);
+}
+
+/** What the card is now, as far as a decline's fix depends on it; unknown while the consult loads (no fix then). */
+export interface CardFixState {
+  permanentlyBlocked: boolean;
+  /** Temporarily blocked: the block screen offers the unblock. */
+  blocked: boolean;
+  cancelled: boolean;
+  /** The portal does not read the password lock yet, so the unlock is offered only once it does (decision 081). */
+  passwordBlocked?: boolean;
+}
+
+/** The fix a decline's reason names, when the card's state today lets its screen lift it. */
+export function availableFix(fix: DeclineFix | null, state: CardFixState | null): DeclineFix | null {
+  if (!fix || !state || state.permanentlyBlocked || state.cancelled) return null;
+  if (fix === 'unblock') return state.blocked ? fix : null;
+  if (fix === 'unlock') return state.passwordBlocked === true ? fix : null;
+  return fix;
+}
+
+export interface FixLink {
+  to: string;
+  /** The suggested limit in centavos, when the link carries one. */
+  suggestedCents?: number;
+}
+
+/**
+ * Where a fix's link goes. The limit fix carries a limit that would have covered the declined purchase, only for
+ * one in reais (a foreign value is not what the limit was charged) and only while today's available limit still
+ * falls short of it.
+ */
+export function fixLink(
+  fix: DeclineFix,
+  declined: Pick<Authorization, 'mainValue' | 'coinCode'>,
+  limit: Pick<LimitResponse, 'creditLimit' | 'availableLimit'> | undefined,
+): FixLink {
+  if (fix === 'unblock') return { to: paths.detailsBlock };
+  if (fix === 'unlock') return { to: paths.detailsUnlock };
+  const suggestedCents =
+    limit && declined.coinCode === BRL_CODE
+      ? suggestedLimitCents({ ...limit, declinedValue: declined.mainValue })
+      : null;
+  if (suggestedCents === null) return { to: paths.detailsLimit };
+  const search = new URLSearchParams({ [SUGGESTED_LIMIT_PARAM]: suggestedLimitParam(suggestedCents) });
+  return { to: `${paths.detailsLimit}?${search}`, suggestedCents };
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { addressUpdateBody, holderUpdateBody } from '../../../../contracts/index.ts';
 import {
   addressFromCep,
+  addressToWire,
   birthDateToWire,
   formatPhone,
   type PersonalValues,
+  personalToWire,
   validateAddress,
   validatePersonal,
 } from './holder-validation.ts';
@@ -57,6 +60,13 @@ describe('holder edit (spec section 5)', () => {
     expect(validatePersonal({ ...personal, cellPhoneNumber: '9999' })).toMatch(/celular/);
   });
 
+  it('sends the body the wire schema takes; a stored value the form does not word is the provider’s to refuse', () => {
+    const body = personalToWire(personal, '1234');
+    expect(holderUpdateBody.safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({ birthDate: '29021988', phoneNumber: '33334444', cellPhoneNumber: '999998888' });
+    expect(validatePersonal({ ...personal, name: 'N'.repeat(41) })).toBeNull();
+  });
+
   it('formats phone and mobile with a hyphen before the last 4 digits', () => {
     expect(formatPhone('33334444')).toBe('3333-4444');
     expect(formatPhone('999998888')).toBe('99999-8888');
@@ -78,6 +88,12 @@ describe('address edit (spec section 5)', () => {
 
   it("a CEP under 8 digits: 'O campo CEP é inválido.'", () => {
     expect(validateAddress({ ...address, zipCode: '01310-1' })).toBe('O campo CEP é inválido.');
+  });
+
+  it('sends the body the wire schema takes: state in capitals, CEP in digits', () => {
+    const body = addressToWire({ ...address, state: 'sp ' });
+    expect(addressUpdateBody.safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({ state: 'SP', zipCode: '01310100' });
   });
 
   it('the CEP lookup fills street, district, state and city cut to 40, 15, 3 and 30', () => {

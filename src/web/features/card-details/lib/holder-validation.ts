@@ -1,7 +1,10 @@
-// The holder editor's checks (spec section 5): the required texts first, then what the provider would refuse.
+// The holder editor's form models (spec section 5): the bodies of PUT /v1/client/account and /address, judged by
+// their wire schemas, with the spec's messages in its order (the required texts first).
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { email as emailRule, messages, onlyDigits } from '../../../../contracts/index.ts';
+import type { z } from 'zod';
+import { addressUpdateBody, holderUpdateBody, messages, onlyDigits } from '../../../../contracts/index.ts';
+import { type FieldMessages, type FormModel, firstOf, formErrors } from '../../../lib/form-model.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -27,7 +30,7 @@ export interface AddressValues {
   city: string;
 }
 
-const blank = (v: string) => v.trim() === '';
+const m = messages.holderEdit;
 
 /** A real DD/MM/YYYY date (month lengths, leap years) → DDMMYYYY, or null. */
 export function birthDateToWire(typed: string): string | null {
@@ -40,27 +43,75 @@ export function birthDateToWire(typed: string): string | null {
 export const birthDateFromWire = (wire: string) =>
   /^\d{8}$/.test(wire) ? `${wire.slice(0, 2)}/${wire.slice(2, 4)}/${wire.slice(4)}` : '';
 
-export function validatePersonal(v: PersonalValues): string | null {
-  const m = messages.holderEdit;
-  const required = [v.motherName, v.name, v.phoneNumber, v.dddPhone, v.cellPhoneNumber, v.dddCellPhone, v.email];
-  if (required.some(blank)) return m.required;
-  if (!birthDateToWire(v.birthDate)) return m.invalidBirthDate;
-  if (!emailRule.safeParse(v.email.trim()).success) return m.invalidEmail;
-  const ddd = (d: string) => /^\d{2,3}$/.test(onlyDigits(d));
-  const phone = (p: string) => /^\d{8,10}$/.test(onlyDigits(p));
-  if (!ddd(v.dddPhone) || !ddd(v.dddCellPhone) || !phone(v.phoneNumber) || !phone(v.cellPhoneNumber)) {
-    return m.invalidPhone;
-  }
-  return null;
-}
+const gender = (g: string): 'M' | 'F' | 'O' => (g === 'F' || g === 'O' ? g : 'M');
 
-export function validateAddress(v: AddressValues): string | null {
-  const m = messages.holderEdit;
-  const required = [v.zipCode, v.addressHomeNumber, v.addressHome, v.state, v.city, v.district];
-  if (required.some(blank)) return m.addressRequired;
-  if (onlyDigits(v.zipCode).length < 8) return m.invalidCep;
-  return null;
-}
+export const personalToWire = (v: PersonalValues, last4digits: string): z.input<typeof holderUpdateBody> => ({
+  last4digits,
+  motherName: v.motherName.trim(),
+  name: v.name.trim(),
+  // The wire only counts 8 digits: a date that is not real, or is still to come, is sent as none, which it refuses.
+  birthDate: birthDateToWire(v.birthDate) ?? '',
+  email: v.email.trim(),
+  phoneNumber: onlyDigits(v.phoneNumber),
+  dddPhone: onlyDigits(v.dddPhone),
+  cellPhoneNumber: onlyDigits(v.cellPhoneNumber),
+  dddCellPhone: onlyDigits(v.dddCellPhone),
+  gender: gender(v.gender),
+});
+
+export const addressToWire = (v: AddressValues): z.input<typeof addressUpdateBody> => ({
+  addressHome: v.addressHome.trim(),
+  addressHomeNumber: v.addressHomeNumber.trim(),
+  addressHomeComplement: v.addressHomeComplement.trim(),
+  district: v.district.trim(),
+  city: v.city.trim(),
+  state: v.state.trim().toUpperCase(),
+  zipCode: onlyDigits(v.zipCode),
+});
+
+const phone = <F extends keyof PersonalValues>(field: F): FieldMessages<F> => ({
+  field,
+  messages: { blank: m.required, other: m.invalidPhone },
+});
+const required = <F extends string>(field: F, message: string): FieldMessages<F> => ({
+  field,
+  messages: { blank: message },
+});
+
+const personalModel: FormModel<PersonalValues, keyof PersonalValues, typeof holderUpdateBody> = {
+  schema: holderUpdateBody,
+  // The card's last four digits are the screen's, not the form's.
+  toWire: (v) => personalToWire(v, ''),
+  fields: {
+    motherName: required('motherName', m.required),
+    name: required('name', m.required),
+    birthDate: { field: 'birthDate', messages: { other: m.invalidBirthDate } },
+    email: { field: 'email', messages: { blank: m.required, other: m.invalidEmail } },
+    phoneNumber: phone('phoneNumber'),
+    dddPhone: phone('dddPhone'),
+    cellPhoneNumber: phone('cellPhoneNumber'),
+    dddCellPhone: phone('dddCellPhone'),
+  },
+};
+
+const addressModel: FormModel<AddressValues, keyof AddressValues, typeof addressUpdateBody> = {
+  schema: addressUpdateBody,
+  toWire: addressToWire,
+  fields: {
+    zipCode: { field: 'zipCode', messages: { blank: m.addressRequired, other: m.invalidCep } },
+    addressHomeNumber: required('addressHomeNumber', m.addressRequired),
+    addressHome: required('addressHome', m.addressRequired),
+    state: required('state', m.addressRequired),
+    city: required('city', m.addressRequired),
+    district: required('district', m.addressRequired),
+  },
+};
+
+export const validatePersonal = (v: PersonalValues): string | null =>
+  firstOf(formErrors(personalModel, v), [m.required, m.invalidBirthDate, m.invalidEmail, m.invalidPhone]);
+
+export const validateAddress = (v: AddressValues): string | null =>
+  firstOf(formErrors(addressModel, v), [m.addressRequired, m.invalidCep]);
 
 /** Phone and mobile are shown with a hyphen before the last 4 digits (spec section 5). */
 export function formatPhone(value: string): string {

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError } from '../../../lib/transport/index.ts';
+import { card, holder, UUID } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { card, holder, UUID } from '../test/fixtures.ts';
-import { selectCard, warmRoutes } from '../test/setup-card.ts';
+import { selectCard, warmRoutes } from '../../../test/setup-card.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 
@@ -254,7 +254,7 @@ describe('limit', () => {
         new ApiError(
           422,
           'O novo limite disponível não pode ser maior que o limite de crédito da conta.',
-          'LIMIT_ABOVE_CREDIT',
+          'LIMIT_ABOVE_RELATIONSHIP',
         ),
     });
     renderApp('/home/details/limit');

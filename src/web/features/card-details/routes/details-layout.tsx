@@ -5,11 +5,13 @@ import { messages } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
+import { Spinner } from '../../../ui/spinner.tsx';
 import { useCards } from '../api/get-cards.ts';
 import { useHolder } from '../api/get-holder.ts';
 import { useLimit } from '../api/get-limit.ts';
 import { Screen } from '../components/screen.tsx';
 import { SummaryPanel } from '../components/summary-panel.tsx';
+import { useRestoreSelection } from '../lib/restore-selection.ts';
 import { holderCardOf, type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 import { syncCard } from '../lib/store-sync.ts';
 
@@ -29,7 +31,15 @@ const screenTitle = (pathname: string) =>
 /** /home/details/*: the summary panel and the card image beside the sub-screen. */
 export default function DetailsLayout() {
   const selected = useSelectedCard();
+  const restore = useRestoreSelection();
   const { pathname } = useLocation();
+  if (!selected && restore === 'restoring') {
+    return (
+      <Screen title={screenTitle(pathname)}>
+        <Spinner label={messages.cardDetails.loading} />
+      </Screen>
+    );
+  }
   if (!selected) {
     return (
       <Screen title={screenTitle(pathname)}>

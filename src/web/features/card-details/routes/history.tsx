@@ -1,15 +1,32 @@
 import { Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { type Authorization, type InvoiceTransaction, messages } from '../../../../contracts/index.ts';
+import { DENIED } from '../../../../contracts/authorization-status.ts';
+import {
+  type Authorization,
+  type InvoiceTransaction,
+  type LimitResponse,
+  messages,
+} from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatBRL, formatCurrency } from '../../../ui/format.ts';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { ToneBadge } from '../../../ui/status-badge.tsx';
+import { isPermanentlyBlocked, useConsult } from '../api/get-consult.ts';
+import { useHolder } from '../api/get-holder.ts';
+import { useLimit } from '../api/get-limit.ts';
 import { useAuthorizations, useRecentTransactions } from '../api/history.ts';
+import { DeclineExplanation } from '../components/decline-explanation.tsx';
 import { Screen } from '../components/screen.tsx';
-import { authorizationStatus, historyDate, historyTime, keptAuthorizations, keptTransactions } from '../lib/history.ts';
-import { useSelectedCard } from '../lib/selected-card.ts';
+import {
+  authorizationStatus,
+  type CardFixState,
+  historyDate,
+  historyTime,
+  keptAuthorizations,
+  keptTransactions,
+} from '../lib/history.ts';
+import { type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 
 const m = messages.history;
 
@@ -20,7 +37,20 @@ function StatusText({ status }: { status: string }) {
   return <ToneBadge tone={color}>{status}</ToneBadge>;
 }
 
-const authorizationColumns: Column<Authorization>[] = [
+/**
+ * Until the details column holds the table and a decline's explanation (about 1000 px, from a 1920 px screen), the
+ * authorizations stack as items, the explanation at the foot of its item: as a table, the explanation's column sat
+ * beyond the scroll edge at 768, 1280 and 1440 px (decision 081).
+ */
+const STACK_AUTHORIZATIONS_BELOW = '119.99em';
+
+/** The card's state and limit today, which decide the fix a decline offers and the limit it suggests. */
+interface DeclineContext {
+  card: CardFixState | null;
+  limit: LimitResponse | undefined;
+}
+
+const authorizationColumns = ({ card, limit }: DeclineContext): Column<Authorization>[] => [
   { key: 'date', label: m.date, primary: true, render: (a) => historyDate(a.tmsInclH) },
   { key: 'establishment', label: m.establishment, render: (a) => a.establishmentName },
   { key: 'number', label: m.authorization, render: (a) => a.numAuthorization },
@@ -31,7 +61,30 @@ const authorizationColumns: Column<Authorization>[] = [
     render: (a) => <span style={{ whiteSpace: 'nowrap' }}>{formatCurrency(a.mainValue, a.coinCode)}</span>,
   },
   { key: 'status', label: m.status, render: (a) => <StatusText status={authorizationStatus(a)} /> },
+  {
+    key: 'decline',
+    label: messages.declines.column,
+    footer: true,
+    render: (a) =>
+      authorizationStatus(a) === DENIED ? <DeclineExplanation authorization={a} card={card} limit={limit} /> : null,
+  },
 ];
+
+/** What the fixes need to know of the card; null until the consult answers (a failed one offers no fix). */
+function useDeclineContext(selected: SelectedCard): DeclineContext {
+  const consult = useConsult(selected);
+  const holder = useHolder(selected.uuid);
+  const limit = useLimit(selected.uuid, selected.last4);
+  const card = consult.data
+    ? {
+        permanentlyBlocked: isPermanentlyBlocked(consult.data),
+        blocked: consult.data.status === 'Blocked',
+        passwordBlocked: consult.data.passwordBlocked,
+        cancelled: holder.data?.accountStatusDescription === 'CANCELADA',
+      }
+    : null;
+  return { card, limit: limit.data };
+}
 
 type DatedTransaction = InvoiceTransaction & { dueDate: string };
 const transactionColumns: Column<DatedTransaction>[] = [
@@ -52,11 +105,15 @@ const transactionColumns: Column<DatedTransaction>[] = [
   { key: 'due', label: m.dueDate, render: (t) => dayjs(t.dueDate).format('DD/MM/YYYY') },
 ];
 
-/** /home/details/history: the authorizations (filtered, mapped, shifted a minute) and the recent invoices' transactions. */
+/**
+ * /home/details/history: the authorizations (filtered, mapped, shifted a minute, a NEGADA one explained) and the
+ * recent invoices' transactions.
+ */
 export default function HistoryRoute() {
   const selected = useSelectedCard()!;
   const authorizations = useAuthorizations(selected.uuid, selected.last4);
   const transactions = useRecentTransactions(selected.uuid, selected.last4);
+  const declineContext = useDeclineContext(selected);
 
   const kept = authorizations.data
     ? keptAuthorizations(authorizations.data).sort((a, b) => historyTime(b.tmsInclH) - historyTime(a.tmsInclH))
@@ -80,10 +137,11 @@ export default function HistoryRoute() {
             <Text c="gray.7">{m.empty}</Text>
           ) : (
             <ResponsiveTable
-              columns={authorizationColumns}
+              columns={authorizationColumns(declineContext)}
               rows={kept}
               rowKey={(a) => `${a.numAuthorization}-${a.tmsInclH}`}
               label={m.authorizations}
+              stackBelow={STACK_AUTHORIZATIONS_BELOW}
               minWidth={720}
             />
           )}

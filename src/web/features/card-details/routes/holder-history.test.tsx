@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/transport/index.ts';
+import { UUID } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { UUID } from '../test/fixtures.ts';
-import { selectCard, warmRoutes } from '../test/setup-card.ts';
+import { selectCard, warmRoutes } from '../../../test/setup-card.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 
@@ -169,13 +169,13 @@ describe('history', () => {
           (invoiceDueDate) => ({ invoiceDueDate }),
         ),
       },
-      invoiceTransactions: (options: { headers: { dueDate: string } }) => ({
+      invoiceTransactions: (options: { headers: { duedate: string } }) => ({
         transactions: [
           {
             abbreviationGroup: 'DEN',
-            date: options.headers.dueDate.replace(/-/g, ''),
+            date: options.headers.duedate.replace(/-/g, ''),
             numCard: '**** 5681',
-            description: `COMPRA ${options.headers.dueDate}`,
+            description: `COMPRA ${options.headers.duedate}`,
             valueTransactionInternational: 0,
             valueTransactionNational: 10,
             numParcelOf: '',
@@ -213,7 +213,7 @@ describe('history', () => {
     expect(within(tx).queryByText('TARIFA ESCONDIDA')).toBeNull();
     const dueDates = api.mock.calls
       .filter(([name]) => name === 'invoiceTransactions')
-      .map(([, o]) => (o as { headers: { dueDate: string } }).headers.dueDate);
+      .map(([, o]) => (o as { headers: { duedate: string } }).headers.duedate);
     expect(dueDates).toEqual(['2099-01-22', '2026-02-22', '2026-01-22', '2025-12-22']);
     expect(within(tx).getByText('22/02/2026 00:01:00')).toBeTruthy();
   });

@@ -1,9 +1,11 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseSuggestedLimit, SUGGESTED_LIMIT_PARAM } from '../../../../contracts/decline-reasons.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatBRL } from '../../../ui/format.ts';
-import { parseTypedMoney } from '../../../ui/money.ts';
+import { moneyToTyped, parseTypedMoney } from '../../../ui/money.ts';
 import { MoneyInput } from '../../../ui/money-input.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCardAction } from '../api/card-action.ts';
@@ -29,7 +31,10 @@ export default function LimitRoute() {
 
 function LimitForm({ selected }: { selected: SelectedCard }) {
   const limit = useLimit(selected.uuid, selected.last4);
-  const [value, setValue] = useState('');
+  // A declined purchase's link may suggest a limit (decision 081); anything malformed is ignored.
+  const [searchParams] = useSearchParams();
+  const suggested = parseSuggestedLimit(searchParams.get(SUGGESTED_LIMIT_PARAM));
+  const [value, setValue] = useState(() => (suggested ? moneyToTyped(suggested / 100) : ''));
   const [error, setError] = useState<string | null>(null);
   const action = useCardAction({
     uuid: selected.uuid,
@@ -69,6 +74,11 @@ function LimitForm({ selected }: { selected: SelectedCard }) {
           ))}
         </SimpleGrid>
         <FormAlert message={error ?? action.reason} />
+        {suggested ? (
+          <Text fz="sm" c="gray.8">
+            {messages.declines.suggested(formatBRL(suggested / 100))}
+          </Text>
+        ) : null}
         <MoneyInput
           label={m.newLimit}
           description={m.newLimitHint}

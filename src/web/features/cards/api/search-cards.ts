@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CardResult } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
-import { loadCardSchemas } from './schemas.ts';
+import { api } from '../../../api/index.ts';
 
 export interface SearchCardsInput {
   cpf: string;
@@ -10,12 +8,12 @@ export interface SearchCardsInput {
 }
 
 /** GET /v1/cards/{documentNumber}: the chosen company's cards of a CPF (logos 1 and 2 only). */
-export async function searchCards({ cpf, cnpj, relationCode }: SearchCardsInput): Promise<CardResult[]> {
-  const [data, { cardsResponse }] = await Promise.all([
-    callApi('cardsByDocument', { params: { documentNumber: cpf }, headers: { cnpj, relationCode } }),
-    loadCardSchemas(),
-  ]);
-  return cardsResponse.parse(data).cardsResult;
+export async function searchCards({ cpf, cnpj, relationCode }: SearchCardsInput) {
+  const answer = await api.cardsByDocument({
+    params: { documentNumber: cpf },
+    headers: { cnpj, relationcode: relationCode },
+  });
+  return answer.cardsResult;
 }
 
 /** The screen says what went wrong itself (the three search texts), so no global notification. */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messages } from '../../../../contracts/index.ts';
+import { getAccountsPage } from '../../../api/accounts-page.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { nextStep, planWalk, type WalkStep } from '../lib/keyset-walk.ts';
 import { knownPages, rememberPage } from '../lib/page-cursors.ts';
-import { getAccountsPage } from './get-accounts-page.ts';
 
 /**
  * Moves the list to a page: the keyset walk from the nearest page already seen, every page on the way

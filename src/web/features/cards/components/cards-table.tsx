@@ -1,10 +1,10 @@
 import { Button, Text } from '@mantine/core';
 import { messages, type SubAccount } from '../../../../contracts/index.ts';
+import { rowLast4 } from '../../../lib/card-row.ts';
 import { isCardActive } from '../../../ui/card-status.ts';
 import { formatHolderCpf } from '../../../ui/format.ts';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
-import { rowLast4 } from '../lib/to-row.ts';
 
 interface CardsTableProps {
   rows: SubAccount[];

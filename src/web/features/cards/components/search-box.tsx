@@ -2,12 +2,12 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { Button, Group, InputBase } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { type CardResult, messages, SEARCH_MAX_LENGTH } from '../../../../contracts/index.ts';
+import { preloadContract } from '../../../api/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { onlyDigits } from '../../../ui/format.ts';
 import { useLazyMask } from '../../../ui/use-lazy-mask.ts';
-import { loadCardSchemas } from '../api/schemas.ts';
 import { useSearchCards } from '../api/search-cards.ts';
 
 interface SearchBoxProps {
@@ -48,7 +48,7 @@ export function SearchBox({ onFound }: SearchBoxProps) {
   }
 
   return (
-    <form onSubmit={onSubmit} onFocusCapture={() => void loadCardSchemas()} noValidate aria-busy={search.isPending}>
+    <form onSubmit={onSubmit} onFocusCapture={() => void preloadContract()} noValidate aria-busy={search.isPending}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <InputBase
           ref={input}

@@ -3,9 +3,9 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountsResponse, SubAccount } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { card } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { card } from '../../card-details/test/fixtures.ts';
-import { warmRoutes } from '../../card-details/test/setup-card.ts';
+import { warmRoutes } from '../../../test/setup-card.ts';
 import { forgetPages } from '../lib/page-cursors.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
@@ -52,7 +52,7 @@ beforeEach(() => {
   forgetPages();
   const store = useAppStore.getState();
   store.signOut();
-  store.signIn({ usuario: 'Maria Operadora', companies: [] }, 'user-token');
+  store.signIn({ usuario: 'Maria Operadora', companies: [] });
   store.setCompany({ name: 'Transportadora Horizonte Ltda', cnpj: '11222333000181', relationCode: '000101' });
   store.setAccounts(pageOf(1));
 });
@@ -104,9 +104,9 @@ describe('/home: the cards list', () => {
 
   it("pages: numbers up to 15, then '...'; the arrows and a jump walk the keyset and keep currentPage", async () => {
     api.mockImplementation(async (_name, options) => {
-      const { startAccount, direction } = (options as { headers: Record<string, string> }).headers;
-      if (!startAccount) return pageOf(1);
-      const from = Math.floor((Number(startAccount) - 7_000_000_000) / 100);
+      const { startaccount, direction } = (options as { headers: Record<string, string> }).headers;
+      if (!startaccount) return pageOf(1);
+      const from = Math.floor((Number(startaccount) - 7_000_000_000) / 100);
       return pageOf(direction === 'N' ? from + 1 : from - 1);
     });
     renderApp('/home');
@@ -119,7 +119,7 @@ describe('/home: the cards list', () => {
     fireEvent.click(within(nav).getByRole('button', { name: 'Próxima página' }));
     await waitFor(() => expect(useAppStore.getState().relationship.currentPage).toBe(2));
     expect(accountsCalls()).toEqual([
-      { cnpj: '11222333000181', relationCode: '000101', startAccount: '7000000103', direction: 'N' },
+      { cnpj: '11222333000181', relationcode: '000101', startaccount: '7000000103', direction: 'N' },
     ]);
     expect(await within(await table()).findByText('Bruno Alves 200')).toBeTruthy();
 
@@ -128,7 +128,7 @@ describe('/home: the cards list', () => {
     expect(
       accountsCalls()
         .slice(1)
-        .map((h) => `${h.startAccount}${h.direction}`),
+        .map((h) => `${h.startaccount}${h.direction}`),
     ).toEqual(['7000000203N', '7000000303N', '7000000403N']);
     expect(screen.getByText('Página 5 de 20')).toBeTruthy();
 
@@ -140,7 +140,7 @@ describe('/home: the cards list', () => {
 
     fireEvent.click(within(nav).getByRole('button', { name: 'Página 1' }));
     await waitFor(() => expect(useAppStore.getState().relationship.currentPage).toBe(1));
-    expect(accountsCalls().at(-1)).toMatchObject({ startAccount: '', direction: '' });
+    expect(accountsCalls().at(-1)).toMatchObject({ startaccount: '', direction: '' });
   });
 
   it('no pages when every sub-account is loaded', async () => {
@@ -196,7 +196,7 @@ describe('/home: the CPF search', () => {
     expect(screen.getByText('Renata Achada')).toBeTruthy();
     expect(api).toHaveBeenCalledWith('cardsByDocument', {
       params: { documentNumber: '28289446705' },
-      headers: { cnpj: '11222333000181', relationCode: '000101' },
+      headers: { cnpj: '11222333000181', relationcode: '000101' },
     });
     expect(screen.queryByRole('navigation', { name: 'Paginação dos cartões' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Voltar à lista' }));

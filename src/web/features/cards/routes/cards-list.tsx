@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CardResult, messages, PAGE_SIZE, type SubAccount } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
+import { cardToRow, rowLast4 } from '../../../lib/card-row.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
@@ -13,7 +14,6 @@ import { CardsTable } from '../components/cards-table.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { pageCount, showsPaging } from '../lib/page-numbers.ts';
 import { type SortOrder, sortByHolder } from '../lib/sort-holders.ts';
-import { cardToRow, rowLast4 } from '../lib/to-row.ts';
 
 const m = messages.cardList;
 const count = new Intl.NumberFormat('pt-BR');
@@ -28,10 +28,11 @@ export default function CardsListRoute() {
   const [found, setFound] = useState<{ cpf: string; rows: SubAccount[] } | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
 
-  // The accounts are loaded at company choice; a store without them (an older session) loads the first page.
+  // The accounts are loaded at company choice and kept in memory only: after a reload the page the operator was
+  // on is read again from the provider (its number is all that was kept, decision 041).
   const hasAccounts = Boolean(accounts);
   useEffect(() => {
-    if (!hasAccounts) goTo(1);
+    if (!hasAccounts) goTo(useAppStore.getState().relationship.currentPage);
   }, [hasAccounts, goTo]);
 
   const total = accounts?.meta.totalRecords ?? accounts?.totalSubAccounts ?? 0;

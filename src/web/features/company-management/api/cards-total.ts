@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAccountsPage } from '../../cards/api/get-accounts-page.ts';
+import { getAccountsPage } from '../../../api/accounts-page.ts';
 
 /** The company's kept card-account total, as the first accounts page reports it (the provider never recounts). */
 export const useCardsTotal = (company: { cnpj: string; relationCode: string }) =>

@@ -34,7 +34,7 @@ describe('/home/company/management', { timeout: 30_000 }, () => {
   beforeEach(() => {
     api.mockReset();
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies }, 'user-token');
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
     useAppStore
       .getState()
       .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
@@ -46,9 +46,14 @@ describe('/home/company/management', { timeout: 30_000 }, () => {
       if (name === 'accounts')
         return { subAccounts: [], totalSubAccounts: 1_000_000, meta: { totalRecords: 1_000_000 } };
       if (name === 'listUsers') return { usuarios: [user(1, 'ATIVO'), user(2, 'INATIVO'), user(3, 'ATIVO')] };
+      if (name === 'relationshipLimit')
+        return { relationshipLimit: 1_500_000, committedLimit: 1_234_567.89, freeLimit: 265_432.11 };
       throw new Error(`unexpected ${name}`);
     });
     renderApp('/home/company/management');
+    expect(await screen.findByText('R$ 265.432,11', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(dd('Limite total')).toBe('R$ 1.500.000,00');
+    expect(dd('Comprometido com cartões')).toBe('R$ 1.234.567,89');
 
     expect(await screen.findByText('Final 4321', {}, { timeout: 10_000 })).toBeTruthy();
     expect(dd('Razão social')).toBe(company.corporateName);
@@ -66,7 +71,7 @@ describe('/home/company/management', { timeout: 30_000 }, () => {
     const shortcuts = screen.getByRole('navigation', { name: 'Atalhos' });
     expect(within(shortcuts).getByRole('link', { name: 'Ver faturas' }).getAttribute('href')).toBe('/home/invoices');
     expect(api).toHaveBeenCalledWith('accounts', {
-      headers: { cnpj: company.cnpj, relationCode: company.relationCode, startAccount: '', direction: '' },
+      headers: { cnpj: company.cnpj, relationcode: company.relationCode, startaccount: '', direction: '' },
     });
   });
 
@@ -75,6 +80,7 @@ describe('/home/company/management', { timeout: 30_000 }, () => {
       if (name === 'corporateAccount') throw new ApiError(404, 'Conta não encontrada', 'NOT_FOUND');
       if (name === 'accounts') return { subAccounts: [], totalSubAccounts: 120, meta: { totalRecords: 120 } };
       if (name === 'listUsers') throw new ApiError(403, 'Acesso negado', 'FORBIDDEN');
+      if (name === 'relationshipLimit') return { relationshipLimit: 100, committedLimit: 60, freeLimit: 40 };
       throw new Error(`unexpected ${name}`);
     });
     renderApp('/home/company/management');

@@ -2,17 +2,20 @@ import { formatCnpj } from '@brazilian-utils/brazilian-utils';
 import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../../contracts/index.ts';
+import { messages, type RelationshipLimitResponse } from '../../../../contracts/index.ts';
+import { useCorporateAccount } from '../../../api/corporate-account.ts';
+import { useUsers } from '../../../api/users.ts';
 import { paths } from '../../../app/paths.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { IconCreditCard, IconFileInvoice, IconSquarePlus, IconUsers } from '../../../ui/index.ts';
-import { useCorporateAccount } from '../../invoices/api/get-corporate-account.ts';
-import { useUsers } from '../../users/api/get-users.ts';
 import { useCardsTotal } from '../api/cards-total.ts';
+import { useRelationshipLimit } from '../api/relationship-limit.ts';
 import classes from './company-management.module.css';
 
 const m = messages.companyScreen;
 const count = new Intl.NumberFormat('pt-BR');
+const brl = (value: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value).replace(/\u00a0/g, ' ');
 
 /** A value that arrives with a query: a skeleton while loading, a calm note when it could not be read. */
 function Loaded<T>({
@@ -71,6 +74,7 @@ function CompanyOverview({ company }: { company: { name: string; cnpj: string; r
   const account = useCorporateAccount(relationship);
   const cards = useCardsTotal(relationship);
   const users = useUsers(company.cnpj);
+  const limit = useRelationshipLimit(relationship);
 
   return (
     <Stack gap="md" maw={1200}>
@@ -97,6 +101,29 @@ function CompanyOverview({ company }: { company: { name: string; cnpj: string; r
               <Loaded query={account}>{(a) => `${m.cardEnding} ${a.last4digits}`}</Loaded>
             </dd>
           </div>
+        </dl>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="company-limits">
+        <Title order={2} fz="md" id="company-limits" mb={4}>
+          {m.limits}
+        </Title>
+        <Text size="sm" c="gray.7" mb="sm">
+          {m.limitsHint}
+        </Text>
+        <dl className={classes.pairs}>
+          {[
+            { label: m.relationshipLimit, value: (l: RelationshipLimitResponse) => l.relationshipLimit },
+            { label: m.committedLimit, value: (l: RelationshipLimitResponse) => l.committedLimit },
+            { label: m.freeLimit, value: (l: RelationshipLimitResponse) => l.freeLimit },
+          ].map((pair) => (
+            <div key={pair.label}>
+              <dt>{pair.label}</dt>
+              <dd>
+                <Loaded query={limit}>{(l) => brl(pair.value(l))}</Loaded>
+              </dd>
+            </div>
+          ))}
         </dl>
       </Paper>
 

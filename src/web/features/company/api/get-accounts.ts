@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type AccountsResponse, accountsResponse } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 
 export interface AccountsPage {
   cnpj: string;
@@ -11,9 +10,7 @@ export interface AccountsPage {
   direction?: '' | 'N' | 'P';
 }
 
-export async function getAccounts({ cnpj, relationCode, startAccount = '', direction = '' }: AccountsPage) {
-  const data = await callApi('accounts', { headers: { cnpj, relationCode, startAccount, direction } });
-  return accountsResponse.parse(data) as AccountsResponse;
-}
+export const getAccounts = ({ cnpj, relationCode, startAccount = '', direction = '' }: AccountsPage) =>
+  api.accounts({ headers: { cnpj, relationcode: relationCode, startaccount: startAccount, direction } });
 
 export const useLoadAccounts = () => useMutation({ mutationFn: getAccounts });

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Company, companiesResponse } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 
-export async function getCompanies(): Promise<Company[]> {
-  return companiesResponse.parse(await callApi('companies')).companies;
+export async function getCompanies() {
+  return (await api.companies()).companies;
 }
 
 /** A failure is silent: the loader stops and the list from the sign-in answer stays (spec section 8). */

@@ -14,7 +14,7 @@ describe('company selection', () => {
     api.mockReset();
     api.mockImplementation(async (name) => (name === 'companies' ? { companies } : accounts));
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies: [] }, 'user-token');
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies: [] });
   });
 
   it('requires a company before ACESSAR', async () => {
@@ -33,7 +33,7 @@ describe('company selection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ACESSAR' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(api).toHaveBeenCalledWith('accounts', {
-      headers: { cnpj: '44555666000199', relationCode: 'REL-2', startAccount: '', direction: '' },
+      headers: { cnpj: '44555666000199', relationcode: 'REL-2', startaccount: '', direction: '' },
     });
     const state = useAppStore.getState();
     expect(state.company).toEqual({ name: 'Beta Serviços S.A.', cnpj: '44555666000199', relationCode: 'REL-2' });

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CorporateInvoice, corporateInvoice } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 
 export interface InvoiceKey {
   cnpj: string;
@@ -8,9 +7,8 @@ export interface InvoiceKey {
   dueDate: string;
 }
 
-export async function getCorporateInvoice({ cnpj, dueDate }: InvoiceKey): Promise<CorporateInvoice> {
-  return corporateInvoice.parse(await callApi('corporateInvoice', { headers: { dueDate, cnpj } }));
-}
+export const getCorporateInvoice = ({ cnpj, dueDate }: InvoiceKey) =>
+  api.corporateInvoice({ headers: { duedate: dueDate, cnpj } });
 
 /** Any failure, a missing invoice included, is 'Fatura indisponível' on the screen (spec section 8). */
 export const corporateInvoiceQueryOptions = (key: InvoiceKey) =>

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { invoiceDueDatesResponse } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 
 export interface DueDatesKey {
   uuid: string;
@@ -9,9 +8,7 @@ export interface DueDatesKey {
 
 /** The relationship's due dates ('YYYY-MM-DD'), newest first. */
 export async function getDueDates({ uuid, last4digits }: DueDatesKey): Promise<string[]> {
-  const data = invoiceDueDatesResponse.parse(
-    await callApi('invoiceDueDates', { params: { uuid }, headers: { last4digits } }),
-  );
+  const data = await api.invoiceDueDates({ params: { uuid }, headers: { last4digits } });
   return data.listInvoiceDueDate.map((d) => d.invoiceDueDate).sort((a, b) => b.localeCompare(a));
 }
 

@@ -1,9 +1,10 @@
-import { ActionIcon, Box, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CorporateInvoice } from '../../../../contracts/index.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { invoiceMonth, MISSING, money } from '../format-invoice.ts';
-import { IconCheck, IconCopy } from '../icons.ts';
+import { CopyAction } from './copy-action.tsx';
 import classes from './invoice-details.module.css';
+import { PixPayment } from './pix-payment.tsx';
 
 const t = messages.invoices;
 
@@ -30,7 +31,10 @@ function Block({ title, rows, id }: { title: string; rows: Row[]; id: string }) 
   );
 }
 
-/** One closed invoice: month and year, total, digitable line, and the balance, expenses, cash and other blocks. */
+/**
+ * One closed invoice: month and year, total, digitable line, the Pix to pay it when the provider offers one, and the
+ * balance, expenses, cash and other blocks.
+ */
 export function InvoiceDetails({ invoice }: { invoice: CorporateInvoice }) {
   const line = invoice.digitableLine;
   return (
@@ -62,30 +66,16 @@ export function InvoiceDetails({ invoice }: { invoice: CorporateInvoice }) {
             <Text fz="sm" c="gray.7" id="digitable-line-label">
               {t.digitableLine}
             </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
+            <Group gap="xs" align="center">
               <Box component="code" className={classes.line} aria-labelledby="digitable-line-label">
                 {line ?? MISSING}
               </Box>
-              {line ? (
-                <CopyButton value={line} timeout={2000}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? t.copied : t.copy} withArrow position="left">
-                      <ActionIcon
-                        variant={copied ? 'filled' : 'light'}
-                        size="lg"
-                        onClick={copy}
-                        aria-label={copied ? t.copied : t.copy}
-                      >
-                        {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              ) : null}
+              {line ? <CopyAction value={line} label={t.copy} announce={t.copied} /> : null}
             </Group>
           </div>
         </Stack>
       </Paper>
+      {invoice.pixCopiaECola ? <PixPayment code={invoice.pixCopiaECola} /> : null}
 
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="md">
         <Block

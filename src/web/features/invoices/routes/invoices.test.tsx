@@ -34,6 +34,10 @@ const full: CorporateInvoice = {
   otherCreditsValue: 20,
   feesValue: 29.9,
 };
+// A static BR Code of R$ 123.456,78 (the provider's tests check how it is built).
+const PIX =
+  '00020126580014br.gov.bcb.pix01363f6c2a9e-81d4-4b7a-9c05-e2d71b48f6a35204000053039865409123456.785802BR5913FIDIS CARTOES6009SAO PAULO62230519FAT20260222000000426304A312';
+const payable: CorporateInvoice = { ...full, pixCopiaECola: PIX };
 const partial: CorporateInvoice = {
   ...full,
   dueDate: '2026-01-22',
@@ -48,7 +52,7 @@ function answer(dueDates: string[], byDate: Record<string, CorporateInvoice>) {
     if (name === 'invoiceDueDates')
       return { listInvoiceDueDate: dueDates.map((invoiceDueDate) => ({ invoiceDueDate })) };
     if (name === 'corporateInvoice') {
-      const invoice = byDate[options?.headers?.dueDate ?? ''];
+      const invoice = byDate[options?.headers?.duedate ?? ''];
       if (!invoice) throw new ApiError(404, 'Fatura indisponível', 'INVOICE_NOT_FOUND');
       return invoice;
     }
@@ -68,7 +72,7 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
   beforeEach(() => {
     api.mockReset();
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies }, 'user-token');
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
     useAppStore
       .getState()
       .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
@@ -95,13 +99,13 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
     ).toBe('R$ 1.200,00');
     expect(dd('Tarifas')).toBe('R$ 29,90');
     expect(api).toHaveBeenCalledWith('corporateAccount', {
-      headers: { cnpj: company.cnpj, relationCode: company.relationCode },
+      headers: { cnpj: company.cnpj, relationcode: company.relationCode },
     });
     expect(api).toHaveBeenCalledWith('invoiceDueDates', {
       params: { uuid: ACCOUNT.uuid },
       headers: { last4digits: '4321' },
     });
-    expect(api).toHaveBeenCalledWith('corporateInvoice', { headers: { dueDate: '2026-02-22', cnpj: company.cnpj } });
+    expect(api).toHaveBeenCalledWith('corporateInvoice', { headers: { duedate: '2026-02-22', cnpj: company.cnpj } });
   });
 
   it('lists the due dates as day/month/year, newest first, and shows a dash for each value not carried', async () => {
@@ -147,5 +151,60 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
     renderApp('/home/invoices');
     expect(await screen.findByText('Nenhuma data de vencimento disponível para este relacionamento.')).toBeTruthy();
     await waitFor(() => expect(api).not.toHaveBeenCalledWith('corporateInvoice', expect.anything()));
+  });
+
+  describe('Pagar com Pix', () => {
+    let writeText: ReturnType<typeof vi.fn>;
+    beforeEach(() => {
+      // The code's field grows with its text, which watches font loading: jsdom has no document.fonts.
+      if (!('fonts' in document)) {
+        Object.defineProperty(document, 'fonts', {
+          configurable: true,
+          value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+        });
+      }
+      writeText = vi.fn().mockResolvedValue(undefined);
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    });
+
+    it('shows the QR code and the copia-e-cola beside the digitable line, and copies each with Copiado!', async () => {
+      answer(['2026-02-22'], { '2026-02-22': payable });
+      renderApp('/home/invoices');
+      const pix = await screen.findByRole('region', { name: 'Pagar com Pix' }, { timeout: 10_000 });
+      const qr = within(pix).getByRole('img', { name: 'QR Code do Pix da fatura' });
+      expect(qr.tagName.toLowerCase()).toBe('svg');
+      expect(qr.querySelectorAll('path').length).toBeGreaterThan(0);
+      const field = within(pix).getByRole('textbox', { name: 'Código Pix copia e cola' }) as HTMLTextAreaElement;
+      expect(field.value).toBe(PIX);
+      expect(field.readOnly).toBe(true);
+
+      fireEvent.click(within(pix).getByRole('button', { name: 'Copiar código Pix' }));
+      await waitFor(() => expect(writeText).toHaveBeenCalledWith(PIX));
+      expect(await within(pix).findByRole('button', { name: 'Copiado!' })).toBeTruthy();
+      expect(within(pix).getByRole('status').textContent).toBe('Código Pix copiado');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Copiar linha digitável' }));
+      await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(full.digitableLine));
+      expect(screen.getByText('Linha digitável copiada')).toBeTruthy();
+    });
+
+    it('shows no Pix block when the invoice carries no copia-e-cola', async () => {
+      answer(['2026-02-22'], { '2026-02-22': full });
+      renderApp('/home/invoices');
+      await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 });
+      expect(screen.queryByRole('region', { name: 'Pagar com Pix' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Copiar código Pix' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Copiar linha digitável' })).toBeTruthy();
+    });
+
+    it('shows no Pix block for a due date without an invoice', async () => {
+      answer(['2026-02-22', '2026-01-22'], { '2026-02-22': payable });
+      renderApp('/home/invoices');
+      await screen.findByRole('region', { name: 'Pagar com Pix' }, { timeout: 10_000 });
+      fireEvent.click(screen.getByRole('combobox', { name: 'Data de vencimento' }));
+      fireEvent.click(await screen.findByRole('option', { name: '22/01/2026' }));
+      expect(await screen.findByText('Fatura indisponível')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Pagar com Pix' })).toBeNull();
+    });
   });
 });

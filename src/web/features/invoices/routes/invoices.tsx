@@ -1,9 +1,9 @@
 import { Alert, Paper, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { messages } from '../../../../contracts/index.ts';
+import { useCorporateAccount } from '../../../api/corporate-account.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { IconAlertCircle, IconFileInvoice, Spinner } from '../../../ui/index.ts';
-import { useCorporateAccount } from '../api/get-corporate-account.ts';
 import { useCorporateInvoice } from '../api/get-corporate-invoice.ts';
 import { useDueDates } from '../api/get-due-dates.ts';
 import { InvoiceDetails } from '../components/invoice-details.tsx';

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages, type ProposalBody, type ProposalResponse, proposalResponse } from '../../../../contracts/index.ts';
-import { callApi, isApiError } from '../../../lib/transport/index.ts';
+import type { RequestOf } from '../../../../contracts/contract.ts';
+import { messages } from '../../../../contracts/index.ts';
+import { api, isApiError } from '../../../api/index.ts';
 
 /** POST /v2/proposal/corporate/{documentNumber}, sent with system name 'spark' (the catalogue says so). */
-export async function submitProposal(proposal: ProposalBody): Promise<ProposalResponse> {
-  const data = await callApi('proposal', { params: { documentNumber: proposal.documentNumber }, body: proposal });
-  return proposalResponse.parse(data);
-}
+export const submitProposal = (proposal: RequestOf<'proposal'>['body']) =>
+  api.proposal({ params: { documentNumber: proposal.documentNumber }, body: proposal });
 
 /** The proposal texts of spec section 8: code 38, code 6, anything else. */
 export function proposalFailureText(error: unknown): string {

@@ -9,10 +9,10 @@ import {
   useState,
 } from 'react';
 import { addressFromCep, formatPhone, MARITAL_STATUS, messages, shouldLookUpCep } from '../../../../contracts/index.ts';
+import { lookupCep } from '../../../api/cep.ts';
 import { FormAlert } from '../../../ui/index.ts';
 import { MaskedInput } from '../../../ui/masked-input.tsx';
 import { MoneyInput } from '../../../ui/money-input.tsx';
-import { lookupCep } from '../api/lookup-cep.ts';
 import { type AddressType, firstProblem, type HolderForm, MAX } from '../form-model.ts';
 
 const t = messages.proposal;
@@ -79,9 +79,10 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
     latestCep.current = cep;
     if (!shouldLookUpCep(masked)) return;
     setLookingUp(true);
+    // A failed lookup answers null, only logged (spec section 8): the operator types the address.
     lookupCep(cep)
       .then((answer) => {
-        if (latestCep.current !== cep) return;
+        if (!answer || latestCep.current !== cep) return;
         const address = addressFromCep(answer);
         setForm((f) => ({
           ...f,
@@ -92,8 +93,6 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
           complement: f.complement || address.complement,
         }));
       })
-      // A failed lookup is only logged (spec section 8): the operator types the address.
-      .catch((error: unknown) => console.warn('fidis: consulta de CEP falhou', error))
       .finally(() => setLookingUp(false));
   }
 

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { messages } from '../../../../contracts/index.ts';
+import { CardImage } from '../../../ui/card-image.tsx';
 import type { Product } from '../form-model.ts';
-import { CardImage } from './card-image.tsx';
 import classes from './request-card.module.css';
 
 const PRODUCTS: { product: Product; name: string; code: string }[] = [
@@ -25,7 +25,7 @@ export function ProductChoice({ onChoose }: { onChoose: (product: Product) => vo
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" maw={720}>
           {PRODUCTS.map(({ product, name, code }) => (
             <UnstyledButton key={product} className={classes.product} onClick={() => onChoose(product)}>
-              <CardImage product={product} />
+              <CardImage logo={product} />
               <Text fw={600} mt="sm">
                 {name}
               </Text>

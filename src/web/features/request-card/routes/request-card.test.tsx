@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProposalBody } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
-import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { ApiError, type ApiErrorCode, callApi } from '../../../lib/transport/index.ts';
 import { accounts, companies, loginAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -71,7 +71,7 @@ describe('/home/requestcard', { timeout: 60_000 }, () => {
       return { message: 'Proposta gerada com sucesso!', proposalId: 'p', uuid: 'u', account: '1', last4digits: '1234' };
     });
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies }, 'user-token');
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
     useAppStore
       .getState()
       .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
@@ -216,7 +216,7 @@ describe('/home/requestcard', { timeout: 60_000 }, () => {
     expect(warn).toHaveBeenCalledWith('fidis: consulta de CEP falhou', expect.any(ApiError));
   });
 
-  it.each([
+  it.each<[ApiErrorCode, string]>([
     ['38', 'A relação proposta não tem limite disponível.'],
     ['6', 'Não foi possível solicitar cartão, CPF não autorizado para essa operação.'],
     ['INVALID_INPUT', 'Não foi possível solicitar o cartão.'],

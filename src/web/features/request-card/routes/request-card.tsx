@@ -6,9 +6,9 @@ import { messages } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { CardImage } from '../../../ui/card-image.tsx';
 import { reloadAccounts } from '../api/reload-accounts.ts';
 import { proposalFailureText, useSubmitProposal } from '../api/submit-proposal.ts';
-import { CardImage } from '../components/card-image.tsx';
 import { HolderFormView } from '../components/holder-form.tsx';
 import { ProductChoice } from '../components/product-choice.tsx';
 import classes from '../components/request-card.module.css';
@@ -57,7 +57,7 @@ export default function RequestCardRoute() {
         <Group justify="space-between" wrap="wrap" gap="md">
           <Group gap="md" wrap="nowrap">
             <div className={classes.chosen}>
-              <CardImage product={product} />
+              <CardImage logo={product} />
             </div>
             <div>
               <Title order={2} fz="lg" id="chosen-product">

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserBody } from '../../../../contracts/index.ts';
-import { callApi } from '../../../lib/transport/index.ts';
+import type { RequestOf } from '../../../../contracts/contract.ts';
+import { api } from '../../../api/index.ts';
 
 export interface CreateUserInput {
   /** The chosen company, which the new user joins. */
   cnpj: string;
-  body: CreateUserBody;
+  body: RequestOf<'createUser'>['body'];
 }
 
-export const createUser = ({ cnpj, body }: CreateUserInput) => callApi('createUser', { headers: { cnpj }, body });
+export const createUser = ({ cnpj, body }: CreateUserInput) => api.createUser({ headers: { cnpj }, body });
 
 /** The form shows the server's mensagemRetorno itself, so the failure is not flashed twice. */
 export function useCreateUser() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../../lib/transport/index.ts';
+import { api } from '../../../api/index.ts';
 
-export const deleteUser = (numeroDocumento: string) => callApi('deleteUser', { params: { numeroDocumento } });
+export const deleteUser = (numeroDocumento: string) => api.deleteUser({ params: { numeroDocumento } });
 
 /** Any failure shows the spec's one delete alert, so the generic notification stays off. */
 export const useDeleteUser = () => useMutation({ mutationFn: deleteUser, meta: { silent: true } });

@@ -38,7 +38,7 @@ describe('Criar Usuário', () => {
     api.mockReset();
     api.mockResolvedValue({ usuarios: [] });
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies }, 'user-token');
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
     useAppStore.getState().setCompany(COMPANY);
   });
 
@@ -103,6 +103,22 @@ describe('Criar Usuário', () => {
 
   it('sends the cleaned payload for the chosen company, then shows the success text and the list', async () => {
     const { router } = await openForm();
+    // The typed client checks the answer against the contract: the created user, as the provider answers it.
+    const usuario = {
+      id: 'u-1',
+      login: 'maria.silva',
+      nomeUsuario: 'Maria da Silva',
+      email: 'maria.silva@exemplo.com.br',
+      numeroDocumento: '52998224725',
+      ddi: 55,
+      ddd: 11,
+      numCelular: 912345678,
+      status: 'ATIVO',
+      perfis: [''],
+    };
+    api.mockImplementation(async (name) =>
+      name === 'createUser' ? { mensagemRetorno: m.created, usuario } : { usuarios: [] },
+    );
     fillValid();
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/user/management/manage'));

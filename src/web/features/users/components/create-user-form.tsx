@@ -1,32 +1,19 @@
-import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { email as emailRule, messages, onlyDigits } from '../../../../contracts/index.ts';
+import { messages } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert } from '../../../ui/index.ts';
 import { useFormValues } from '../../../ui/use-form-values.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { MASKS } from '../lib/format.ts';
-import { PROFILES } from '../lib/save-plan.ts';
+import { CODE_DIGITS, MASKS } from '../lib/format.ts';
+import { type CreateUserValues, createUserError, createUserToWire, EMPTY_CREATE } from '../lib/user-forms.ts';
 import { MaskedField } from './masked-field.tsx';
 import { MobileFields } from './mobile-fields.tsx';
 
 const m = messages.users;
-
-const EMPTY = { document: '', login: '', name: '', email: '', ddi: '', ddd: '', mobile: '' };
-type Values = typeof EMPTY;
-
-/** The validation of spec section 5 (create user), in its order; null when the form may be sent. */
-export function createUserError(v: Values): string | null {
-  const required = [onlyDigits(v.document), v.login.trim(), v.name.trim(), v.email.trim(), v.ddi, v.ddd];
-  if (required.some((x) => !x) || !onlyDigits(v.mobile)) return m.required;
-  if (!isValidCpf(onlyDigits(v.document))) return m.invalidDocument;
-  if (!emailRule.safeParse(v.email.trim()).success) return m.invalidEmail;
-  return null;
-}
 
 /** The server's mensagemRetorno, when the refusal carries one (spec section 8). */
 function reasonOf(error: unknown): string {
@@ -40,7 +27,7 @@ function reasonOf(error: unknown): string {
 export function CreateUserForm({ cnpj }: { cnpj: string }) {
   const navigate = useNavigate();
   const mutation = useCreateUser();
-  const { values, set, bind } = useFormValues<Values>(EMPTY);
+  const { values, set, bind } = useFormValues<CreateUserValues>(EMPTY_CREATE);
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
@@ -49,19 +36,7 @@ export function CreateUserForm({ cnpj }: { cnpj: string }) {
     setError(invalid);
     if (invalid) return;
     try {
-      await mutation.mutateAsync({
-        cnpj,
-        body: {
-          login: values.login.trim().toLowerCase(),
-          numCelular: Number(onlyDigits(values.mobile)),
-          nomeUsuario: values.name.trim(),
-          numeroDocumento: onlyDigits(values.document),
-          ddd: Number.parseInt(values.ddd, 10),
-          ddi: Number.parseInt(values.ddi, 10),
-          listaPerfis: PROFILES,
-          email: values.email.trim(),
-        },
-      });
+      await mutation.mutateAsync({ cnpj, body: createUserToWire(values) });
     } catch (err) {
       if (isApiError(err) && err.status === 401) return; // the session ended and said so
       setError(reasonOf(err));
@@ -112,7 +87,7 @@ export function CreateUserForm({ cnpj }: { cnpj: string }) {
               withAsterisk
             />
           </Grid.Col>
-          <MobileFields values={values} set={set} codeMask={MASKS.threeDigits} mobileSpan={{ base: 6, sm: 8 }} />
+          <MobileFields values={values} set={set} codeDigits={CODE_DIGITS.create} mobileSpan={{ base: 6, sm: 8 }} />
         </Grid>
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={mutation.isPending} w={{ base: '100%', xs: 'auto' }}>

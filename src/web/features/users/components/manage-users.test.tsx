@@ -36,6 +36,8 @@ const pedro: PortalUser = {
 };
 
 type Handler = (options: CallOptions) => unknown;
+/** A save's answer as the contract has it (the typed client checks it); the form reloads the list, not this user. */
+const saved = (mensagemRetorno: string) => () => ({ mensagemRetorno, usuario: joana });
 let handlers: Partial<Record<EndpointName, Handler>>;
 
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
@@ -66,7 +68,7 @@ describe('Gerenciar Usuários', () => {
       return handler(options);
     });
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies }, 'user-token');
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
     useAppStore.getState().setCompany(COMPANY);
   });
 
@@ -132,7 +134,7 @@ describe('Gerenciar Usuários', () => {
   });
 
   it('changing only the status sends only the status: "Status atualizado com sucesso!"', async () => {
-    handlers.updateUserStatus = () => ({ mensagemRetorno: m.statusUpdated });
+    handlers.updateUserStatus = saved(m.statusUpdated);
     await openList();
     const form = await openEdit(joana);
     fireEvent.change(input(form, m.status), { target: { value: 'INATIVO' } });
@@ -148,8 +150,8 @@ describe('Gerenciar Usuários', () => {
   });
 
   it('status and fields changed: the status first, then the fields; "Informações do usuário atualizadas com sucesso!"', async () => {
-    handlers.updateUserStatus = () => ({});
-    handlers.updateUser = () => ({});
+    handlers.updateUserStatus = saved(m.statusUpdated);
+    handlers.updateUser = saved(m.updated);
     await openList();
     const form = await openEdit(pedro);
     expect(input(form, m.status).value).toBe('INATIVO');
@@ -177,7 +179,7 @@ describe('Gerenciar Usuários', () => {
   });
 
   it('fields changed, status not: only the fields are sent', async () => {
-    handlers.updateUser = () => ({});
+    handlers.updateUser = saved(m.updated);
     await openList();
     const form = await openEdit(joana);
     fireEvent.change(input(form, m.email), { target: { value: 'joana@nova.com.br' } });
@@ -232,6 +234,38 @@ describe('Gerenciar Usuários', () => {
     expect(input(form, m.mobile).value).toBe('123456-7890');
   });
 
+  it('keeps a stored 3-digit DDI and DDD the operator did not touch: only the e-mail changes', async () => {
+    const lisboa = { ...joana, ddi: 351, ddd: 213 };
+    handlers.listUsers = () => ({ usuarios: [lisboa] });
+    handlers.updateUser = saved(m.updated);
+    await openList();
+    const form = await openEdit(lisboa);
+    expect(input(form, m.ddi).value).toBe('351');
+    expect(input(form, m.ddd).value).toBe('213');
+    fireEvent.change(input(form, m.email), { target: { value: 'joana@lisboa.pt' } });
+    save(form);
+    expect(await screen.findByText('Informações do usuário atualizadas com sucesso!')).toBeTruthy();
+    expect(calls('updateUser')[0]?.body).toMatchObject({ ddi: 351, ddd: 213, email: 'joana@lisboa.pt' });
+  });
+
+  it('shows a stored code the update cannot take and refuses to save it, sending nothing', async () => {
+    const odd = { ...joana, ddi: 1234 };
+    handlers.listUsers = () => ({ usuarios: [odd] });
+    await openList();
+    const form = await openEdit(odd);
+    expect(input(form, m.ddi).value).toBe('1234');
+    fireEvent.change(input(form, m.email), { target: { value: 'joana@nova.com.br' } });
+    save(form);
+    expect((await within(form).findByRole('alert')).textContent).toBe(m.storedCodeInvalid);
+    expect(order()).toEqual([]);
+    // Typing a valid code in its place lets the save through.
+    fireEvent.input(input(form, m.ddi), { target: { value: '1' } });
+    handlers.updateUser = saved(m.updated);
+    save(form);
+    expect(await screen.findByText('Informações do usuário atualizadas com sucesso!')).toBeTruthy();
+    expect(calls('updateUser')[0]?.body).toMatchObject({ ddi: 1 });
+  });
+
   it('a spinner replaces the buttons while saving; a failure says so and keeps the edit open', async () => {
     let fail: (e: unknown) => void = () => undefined;
     handlers.updateUserStatus = () => new Promise((_, reject) => (fail = reject));
@@ -251,7 +285,7 @@ describe('Gerenciar Usuários', () => {
   });
 
   it('a failed field update after the status shows the update failure', async () => {
-    handlers.updateUserStatus = () => ({});
+    handlers.updateUserStatus = saved(m.statusUpdated);
     handlers.updateUser = () => {
       throw new ApiError(500, 'erro');
     };

@@ -1,6 +1,7 @@
 import { Grid, type GridColProps } from '@mantine/core';
 import { messages } from '../../../../contracts/index.ts';
 import { MASKS } from '../lib/format.ts';
+import { CodeField } from './code-field.tsx';
 import { MaskedField } from './masked-field.tsx';
 
 const m = messages.users;
@@ -8,20 +9,20 @@ const m = messages.users;
 interface MobileFieldsProps {
   values: { ddi: string; ddd: string; mobile: string };
   set: (field: 'ddi' | 'ddd' | 'mobile') => (value: string) => void;
-  /** Creation takes three-digit codes, editing two (spec section 5). */
-  codeMask: string | readonly { mask: string }[];
+  /** Creation types three-digit codes, editing two (spec section 5). */
+  codeDigits: number;
   mobileSpan: GridColProps['span'];
 }
 
 /** DDI, DDD and mobile number, laid out as both user forms show them. */
-export function MobileFields({ values, set, codeMask, mobileSpan }: MobileFieldsProps) {
+export function MobileFields({ values, set, codeDigits, mobileSpan }: MobileFieldsProps) {
   return (
     <>
       <Grid.Col span={{ base: 3, sm: 2 }}>
-        <MaskedField label={m.ddi} mask={codeMask} value={values.ddi} onChange={set('ddi')} withAsterisk />
+        <CodeField label={m.ddi} maxDigits={codeDigits} value={values.ddi} onChange={set('ddi')} withAsterisk />
       </Grid.Col>
       <Grid.Col span={{ base: 3, sm: 2 }}>
-        <MaskedField label={m.ddd} mask={codeMask} value={values.ddd} onChange={set('ddd')} withAsterisk />
+        <CodeField label={m.ddd} maxDigits={codeDigits} value={values.ddd} onChange={set('ddd')} withAsterisk />
       </Grid.Col>
       <Grid.Col span={mobileSpan}>
         <MaskedField

@@ -1,41 +1,18 @@
 import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import {
-  email as emailRule,
-  messages,
-  onlyDigits,
-  type PortalUser,
-  USER_STATUS,
-  type UserStatus,
-} from '../../../../contracts/index.ts';
+import { messages, type PortalUser, USER_STATUS } from '../../../../contracts/index.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert, Spinner } from '../../../ui/index.ts';
 import { useFormValues } from '../../../ui/use-form-values.ts';
 import { useUpdateUser, useUpdateUserStatus } from '../api/update-user.ts';
-import { hyphenate, MASKS } from '../lib/format.ts';
+import { CODE_DIGITS, hyphenate } from '../lib/format.ts';
 import { planSave } from '../lib/save-plan.ts';
+import { type EditUserValues, editUserError, editUserToWire } from '../lib/user-forms.ts';
 import { MobileFields } from './mobile-fields.tsx';
 
 const m = messages.users;
-
-interface Values {
-  nomeUsuario: string;
-  email: string;
-  ddi: string;
-  ddd: string;
-  mobile: string;
-  status: UserStatus;
-}
-
-/** The edit form's validation (spec section 5, edit user); null when the form may be sent. */
-export function editUserError(v: Values): string | null {
-  const required = [v.ddd, v.ddi, v.email.trim(), v.nomeUsuario.trim(), onlyDigits(v.mobile)];
-  if (required.some((x) => !x)) return m.editRequired;
-  if (!emailRule.safeParse(v.email.trim()).success) return m.editInvalidEmail;
-  return null;
-}
 
 /** The server's reason for a refusal the operator can act on (their own status, another company's user). */
 function reasonOf(error: unknown): string | null {
@@ -55,11 +32,12 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
   const updateUser = useUpdateUser();
   const updateStatus = useUpdateUserStatus();
   const first = useRef<HTMLInputElement>(null);
-  const { values, set, bind } = useFormValues<Values>({
+  const { values, set, bind } = useFormValues<EditUserValues>({
     nomeUsuario: user.nomeUsuario,
     email: user.email,
-    ddi: String(user.ddi).slice(0, 2),
-    ddd: String(user.ddd).slice(0, 2),
+    // As stored: the 2-digit limit is for what the operator types, a stored value is never cut.
+    ddi: String(user.ddi),
+    ddd: String(user.ddd),
     mobile: hyphenate(user.numCelular),
     status: user.status,
   });
@@ -73,14 +51,7 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
     const invalid = editUserError(values);
     setError(invalid);
     if (invalid) return;
-    const plan = planSave(user, {
-      nomeUsuario: values.nomeUsuario.trim(),
-      email: values.email.trim(),
-      ddi: Number.parseInt(values.ddi, 10),
-      ddd: Number.parseInt(values.ddd, 10),
-      numeroCelular: Number(onlyDigits(values.mobile)),
-      status: values.status,
-    });
+    const plan = planSave(user, { ...editUserToWire(values), status: values.status });
     if (!plan.status && !plan.fields) return onClose();
 
     setSaving(true);
@@ -116,7 +87,7 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label={m.email} type="email" {...bind('email')} maxLength={60} withAsterisk />
           </Grid.Col>
-          <MobileFields values={values} set={set} codeMask={MASKS.twoDigits} mobileSpan={{ base: 6, sm: 4 }} />
+          <MobileFields values={values} set={set} codeDigits={CODE_DIGITS.edit} mobileSpan={{ base: 6, sm: 4 }} />
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NativeSelect label={m.status} data={[...USER_STATUS]} {...bind('status')} />
           </Grid.Col>

@@ -16,6 +16,7 @@ export const MASKS = {
   document: '000.000.000-00',
   /** Up to 10 digits, the hyphen before the last 4 once the number is complete. */
   mobile: [{ mask: '0000-0000' }, { mask: '00000-0000' }, { mask: '000000-0000' }],
-  threeDigits: '000',
-  twoDigits: '00',
 } as const;
+
+/** How many digits the DDI and DDD fields take when typed (spec section 5): the forms' limits differ. */
+export const CODE_DIGITS = { create: 3, edit: 2 } as const;

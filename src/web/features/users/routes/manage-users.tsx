@@ -1,9 +1,9 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { messages, type PortalUser } from '../../../../contracts/index.ts';
+import { usersQueryKey, useUsers } from '../../../api/users.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { Spinner } from '../../../ui/index.ts';
-import { usersQueryKey, useUsers } from '../api/get-users.ts';
 import { DeleteUserDialog } from '../components/delete-user-dialog.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DECLINE_REASONS,
+  declineReasonOf,
+  explainDecline,
+  parseSuggestedLimit,
+  suggestedLimitCents,
+  suggestedLimitParam,
+} from './decline-reasons.ts';
+
+describe('decline reasons', () => {
+  it('maps the descriptions issuers send, whatever their case, accents and spacing', () => {
+    expect(declineReasonOf('SALDO INSUFICIENTE')).toBe('INSUFFICIENT_LIMIT');
+    expect(declineReasonOf('Senha  inválida ')).toBe('WRONG_PASSWORD');
+    expect(declineReasonOf('CARTÃO BLOQUEADO')).toBe('CARD_BLOCKED');
+    expect(declineReasonOf('CARTAO VENCIDO')).toBe('CARD_EXPIRED');
+    expect(declineReasonOf('TRANSACAO NAO PERMITIDA')).toBe('MERCHANT_REFUSED');
+    expect(declineReasonOf('ESTABELECIMENTO INVALIDO')).toBe('MERCHANT_REFUSED');
+    expect(declineReasonOf('SUSPEITA DE FRAUDE')).toBe('UNKNOWN');
+  });
+
+  it('explains every reason in pt-BR, with a fix only where a screen can lift it', () => {
+    expect(explainDecline('SALDO INSUFICIENTE')).toMatchObject({ fix: 'limit', text: /^Limite insuficiente/ });
+    expect(explainDecline('SENHA INVALIDA').fix).toBe('unlock');
+    expect(explainDecline('CARTAO BLOQUEADO').fix).toBe('unblock');
+    expect(explainDecline('CARTAO VENCIDO').fix).toBeNull();
+    expect(explainDecline('ESTABELECIMENTO INVALIDO').text).toMatch(/fale com o estabelecimento/);
+    expect(explainDecline(' SUSPEITA DE FRAUDE ')).toEqual({
+      reason: 'UNKNOWN',
+      text: 'Motivo informado pela bandeira: SUSPEITA DE FRAUDE',
+      fix: null,
+    });
+    const texts = new Set(
+      [
+        'SALDO INSUFICIENTE',
+        'SENHA INVALIDA',
+        'CARTAO BLOQUEADO',
+        'CARTAO VENCIDO',
+        'TRANSACAO NAO PERMITIDA',
+        'X',
+      ].map((d) => explainDecline(d).text),
+    );
+    expect(texts.size).toBe(DECLINE_REASONS.length);
+  });
+
+  it('suggests the current limit plus what was missing, rounded up to R$ 100', () => {
+    // Available 200.00, declined 450.50: 250.50 missing on a 1000.00 limit → 1250.50 → 1300.00.
+    expect(suggestedLimitCents({ creditLimit: 1000, availableLimit: 200, declinedValue: 450.5 })).toBe(130_000);
+    expect(suggestedLimitCents({ creditLimit: 1000, availableLimit: 0, declinedValue: 100 })).toBe(110_000);
+    expect(suggestedLimitCents({ creditLimit: 1000, availableLimit: 500, declinedValue: 500 })).toBeNull();
+    expect(suggestedLimitParam(130_000)).toBe('1300.00');
+  });
+
+  it('reads a suggestion back only when it is a positive amount the field can hold', () => {
+    expect(parseSuggestedLimit('1300.00')).toBe(130_000);
+    expect(parseSuggestedLimit('1300')).toBe(130_000);
+    for (const bad of [null, '', '0.00', '-5', '1e5', '12.5', '1.300,00', 'abc', '1234567890.00', ' 100'])
+      expect(parseSuggestedLimit(bad)).toBeNull();
+  });
+});

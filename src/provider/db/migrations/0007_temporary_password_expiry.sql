@@ -1,0 +1,1 @@
+ALTER TABLE "portal_users" ADD COLUMN "temporary_password_expires_at" timestamp with time zone;

@@ -1,0 +1,121 @@
+// A provider route from the contract: method, path, parsing of path, headers, query and body, the success status and
+// the answer's serializer (fast-json-stringify, through Fastify's own compiler, from the answer's JSON Schema) are
+// all read from contract.ts. A handler receives parsed input and returns the answer; it never names a schema.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import {
+  type Contract,
+  contract,
+  type EndpointName,
+  type ParsedOf,
+  type PathParams,
+  type ResponseOf,
+} from '../../contracts/contract.ts';
+import { AppError } from '../errors.ts';
+import type { Principal } from '../services/sessions.ts';
+import { fastifyPath } from './route.ts';
+import { parseWith } from './validate.ts';
+
+export interface HandlerInput<N extends EndpointName> {
+  params: PathParams<N>;
+  headers: ParsedOf<N, 'headers'>;
+  query: ParsedOf<N, 'query'>;
+  body: ParsedOf<N, 'body'>;
+  /** The signed-in user; reading it on a public route is a programming error. */
+  readonly principal: Principal;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler answers the contract's response, or the reply it has already sent (a refusal in another shape). */
+export type Handler<N extends EndpointName> = (input: HandlerInput<N>) => Promise<ResponseOf<N> | FastifyReply>;
+
+export interface HandleOptions {
+  allowTemporaryPassword?: boolean;
+  rateLimit?: object;
+  /** Runs on the raw request before the contract parses it: a path value whose own refusal must win over the body's. */
+  checkFirst?: (request: FastifyRequest) => void;
+  /** Refusals of this route (below 500) also carry their reason as `mensagemRetorno`, the field the portal reads. */
+  mensagemRetorno?: boolean;
+}
+
+/**
+ * Tests parse every answer with its response schema before it is serialized, so an answer that drifts from the
+ * contract fails the test that produced it rather than being trimmed silently by the serializer.
+ */
+const checkResponses = process.env.VITEST === 'true' || process.env.CHECK_RESPONSES === '1';
+
+/** The JSON Schema Fastify compiles the answer's serializer from (draft 7, which fast-json-stringify reads). */
+export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+  return json;
+}
+
+function principalGetter(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error(`no principal on protected route ${request.url}`);
+  return request.principal;
+}
+
+export function routeFor<N extends EndpointName>(
+  name: N,
+  handler: Handler<N>,
+  options: HandleOptions = {},
+): RouteOptions {
+  const c = contract[name] as Contract<N>;
+  const status = c.status ?? 200;
+  const response = status === 204 ? undefined : { [status]: responseJsonSchema(c.response) };
+  return {
+    method: c.method,
+    url: fastifyPath(c.path),
+    config: {
+      endpoint: name,
+      public: c.public === true,
+      allowTemporaryPassword: options.allowTemporaryPassword === true,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    ...(response ? { schema: { response } } : {}),
+    handler: async (request, reply) => {
+      try {
+        return await answer(request, reply);
+      } catch (err) {
+        if (!options.mensagemRetorno || !(err instanceof AppError) || err.status >= 500) throw err;
+        return reply.code(err.status).send({ message: err.message, code: err.code, mensagemRetorno: err.message });
+      }
+    },
+  };
+
+  async function answer(request: FastifyRequest, reply: FastifyReply) {
+    options.checkFirst?.(request);
+    const input = {
+      params: parseWith(c.params, request.params) as PathParams<N>,
+      headers: (c.headers ? parseWith(c.headers, request.headers) : undefined) as ParsedOf<N, 'headers'>,
+      query: (c.query ? parseWith(c.query, request.query) : undefined) as ParsedOf<N, 'query'>,
+      body: (c.body ? parseWith(c.bodyOf?.(request.body) ?? c.body, request.body) : undefined) as ParsedOf<N, 'body'>,
+      get principal() {
+        return principalGetter(request);
+      },
+      request,
+      reply,
+    };
+    const result = await handler(input);
+    if (result === reply || reply.sent) return reply;
+    if (status === 204) return reply.code(204).send();
+    if (checkResponses) {
+      const parsed = c.response.safeParse(result);
+      if (!parsed.success) {
+        throw new Error(`answer of ${name} breaks its contract: ${z.prettifyError(parsed.error)}`);
+      }
+    }
+    return reply.code(status).send(result);
+  }
+}
+
+/** Registers the contract's route for `name` with its handler. */
+export function handle<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: Handler<N>,
+  options?: HandleOptions,
+): void {
+  app.route(routeFor(name, handler, options));
+}

@@ -1,0 +1,244 @@
+// The limit screen's calls, the summary panel's figures and the company's relationship limit, through the API:
+// what a card has spent comes from its authorizations, and no limit change moves it.
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApprovedAuthorization } from '../../contracts/authorization-status.ts';
+import { messages } from '../../contracts/messages.ts';
+import { centsOf, formatCents } from '../../contracts/money.ts';
+import {
+  accountData,
+  type Company,
+  companiesResponse,
+  type LimitResponse,
+  limitResponse,
+  relationshipLimitResponse,
+} from '../../contracts/schemas.ts';
+import { accounts, authorizations, cardEvents, cards, companies } from '../db/schema.ts';
+import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
+
+let h: Harness;
+let token: string;
+let companyA: Company;
+
+beforeAll(async () => {
+  h = await createHarness();
+  token = await h.token(DEMO.login, DEMO.password);
+  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
+  companyA = companiesResponse
+    .parse(res.json())
+    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+});
+afterAll(() => h.close());
+
+type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
+const taken = new Set<string>();
+
+/** Company A holders in account order; the first ones have history (seed/history.ts). */
+async function holders(): Promise<Row[]> {
+  return h.db
+    .select({ account: accounts, card: cards })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .where(and(eq(companies.cnpj, companyA.cnpj), eq(cards.cardType, 'TITULAR')))
+    .orderBy(asc(accounts.accountNumber));
+}
+
+/** Used, in centavos, computed here from the authorization rows and the shared approval rule. */
+async function spentCents(accountId: string): Promise<number> {
+  const rows = await h.db.select().from(authorizations).where(eq(authorizations.accountId, accountId));
+  return rows
+    .filter((r) => r.settledAt === null && isApprovedAuthorization(r))
+    .reduce((sum, r) => sum + centsOf(r.valueBrl), 0);
+}
+
+/** An active holder with open spend, never handed out twice in this file. */
+async function spender(kind: 'active' | 'permanent' | 'cancelled' = 'active'): Promise<Row> {
+  for (const row of await holders()) {
+    if (taken.has(row.account.id)) continue;
+    const fits =
+      kind === 'active'
+        ? row.account.statusDescription === 'NORMAL' && row.card.status === 'Actived' && row.card.activeFlag === 'S'
+        : kind === 'permanent'
+          ? row.card.activeFlag === 'N' && row.account.statusDescription === 'NORMAL'
+          : row.account.statusDescription === 'CANCELADA';
+    if (fits && (await spentCents(row.account.id)) > 0) {
+      taken.add(row.account.id);
+      return row;
+    }
+  }
+  throw new Error(`no ${kind} holder with spend left`);
+}
+
+const readLimit = async (row: Row) =>
+  limitResponse.parse(
+    (
+      await h.app.inject({
+        method: 'GET',
+        url: `/v1/limit/management/${row.account.id}`,
+        headers: { ...bearer(token), last4digits: row.card.last4 },
+      })
+    ).json(),
+  );
+const readHolder = async (row: Row) =>
+  accountData.parse(
+    (await h.app.inject({ method: 'GET', url: `/v1/accounts/data/${row.account.id}`, headers: bearer(token) })).json(),
+  );
+const readRelationship = async () =>
+  relationshipLimitResponse.parse(
+    (
+      await h.app.inject({
+        method: 'GET',
+        url: '/v1/corporate/limit',
+        headers: { ...bearer(token), cnpj: companyA.cnpj, relationcode: companyA.relationCode },
+      })
+    ).json(),
+  );
+const change = (row: Row, availableLimit: unknown) =>
+  h.app.inject({
+    method: 'PUT',
+    url: `/v1/limit/management/${row.account.id}`,
+    headers: bearer(token),
+    payload: { availableLimit, changeLimit: 'S', last4digits: row.card.last4 } as object,
+  });
+const eventsOf = (row: Row) =>
+  h.db.select().from(cardEvents).where(eq(cardEvents.cardId, row.card.id)).orderBy(asc(cardEvents.id));
+
+/** The limit screen and the summary panel show the same three figures. */
+async function everywhere(row: Row): Promise<LimitResponse> {
+  const limit = await readLimit(row);
+  const holder = await readHolder(row);
+  expect({ credit: holder.creditLimitNac, available: holder.creditLimitNacAvailable }).toEqual({
+    credit: limit.creditLimit,
+    available: limit.availableLimit,
+  });
+  return limit;
+}
+
+const reais = (cents: number) => cents / 100;
+
+describe('reading the limit', () => {
+  it('used is the sum of the open approved authorizations; available = limit − used on both screens', async () => {
+    const row = await spender();
+    const used = await spentCents(row.account.id);
+    const limit = await everywhere(row);
+    expect(limit).toEqual({
+      creditLimit: Number(row.account.creditLimit),
+      availableCreditLimitUsed: reais(used),
+      availableLimit: reais(centsOf(row.account.creditLimit) - used),
+    });
+  });
+
+  it('every seeded account’s open spend fits in its limit', async () => {
+    for (const row of (await holders()).slice(0, 60)) {
+      expect(await spentCents(row.account.id), row.account.id).toBeLessThanOrEqual(centsOf(row.account.creditLimit));
+    }
+  });
+});
+
+describe('changing the limit (PUT /v1/limit/management/{uuid})', () => {
+  it('sets the card’s limit and leaves what was spent alone, after a reload too (issue 13, item 1)', async () => {
+    const row = await spender();
+    const before = await everywhere(row);
+    const used = centsOf(before.availableCreditLimitUsed);
+    // A lower limit that still covers the spend: the old model kept "available" and rewrote "used" instead.
+    const wanted = used + 100_00;
+    const res = await change(row, reais(wanted));
+    expect(res.statusCode).toBe(200);
+    const expected = { creditLimit: reais(wanted), availableCreditLimitUsed: reais(used), availableLimit: 100 };
+    expect(limitResponse.parse(res.json())).toEqual(expected);
+    expect(await everywhere(row)).toEqual(expected);
+    const [event] = (await eventsOf(row)).filter((e) => e.action === 'LIMIT_CHANGE');
+    expect(event).toMatchObject({ before, after: expected });
+  });
+
+  it('accepts exactly what is used and exactly what the relationship leaves; the company figures follow', async () => {
+    const row = await spender();
+    const before = await everywhere(row);
+    const used = centsOf(before.availableCreditLimitUsed);
+    const relationship = await readRelationship();
+
+    expect((await change(row, reais(used))).statusCode).toBe(200);
+    expect(await everywhere(row)).toEqual({ ...before, creditLimit: reais(used), availableLimit: 0 });
+    const lowered = await readRelationship();
+    expect(centsOf(lowered.committedLimit)).toBe(
+      centsOf(relationship.committedLimit) - (centsOf(before.creditLimit) - used),
+    );
+    expect(centsOf(lowered.freeLimit)).toBe(centsOf(lowered.relationshipLimit) - centsOf(lowered.committedLimit));
+
+    const ceiling = used + centsOf(lowered.freeLimit);
+    expect((await change(row, reais(ceiling))).statusCode).toBe(200);
+    expect((await readRelationship()).freeLimit).toBe(0);
+    expect((await everywhere(row)).availableCreditLimitUsed).toBe(reais(used));
+    // Give the relationship its free limit back for the other tests.
+    expect((await change(row, before.creditLimit)).statusCode).toBe(200);
+    expect(await readRelationship()).toEqual(relationship);
+  });
+
+  it('refuses below what is used and past the relationship’s free limit, with the reason, writing nothing', async () => {
+    const row = await spender();
+    const before = await everywhere(row);
+    const relationship = await readRelationship();
+    const used = centsOf(before.availableCreditLimitUsed);
+
+    const below = await change(row, reais(used - 1));
+    expect(below.statusCode).toBe(422);
+    expect(below.json()).toEqual({
+      code: 'LIMIT_BELOW_USED',
+      message: messages.cardApi.limitBelowUsed(formatCents(used)),
+    });
+
+    const above = await change(row, reais(centsOf(before.creditLimit) + centsOf(relationship.freeLimit) + 1));
+    expect(above.statusCode).toBe(422);
+    expect(above.json()).toEqual({
+      code: 'LIMIT_ABOVE_RELATIONSHIP',
+      message: messages.cardApi.limitAboveRelationship(formatCents(centsOf(relationship.freeLimit))),
+    });
+
+    expect(await everywhere(row)).toEqual(before);
+    expect(await readRelationship()).toEqual(relationship);
+    expect(await eventsOf(row)).toHaveLength(0);
+  });
+
+  it('refuses a value that is not positive with 400, and a permanently blocked or cancelled card with 409', async () => {
+    const row = await spender();
+    for (const value of [0, -10, '100,00', null]) expect((await change(row, value)).statusCode).toBe(400);
+    const tiny = await change(row, 0.001);
+    expect(tiny.json()).toEqual({ code: 'LIMIT_NOT_POSITIVE', message: messages.cardApi.limitNotPositive });
+    for (const blocked of [await spender('permanent'), await spender('cancelled')]) {
+      const before = await everywhere(blocked);
+      const res = await change(blocked, before.creditLimit + 1);
+      expect([res.statusCode, res.json().code]).toEqual([409, 'PERMANENTLY_BLOCKED']);
+      expect(await everywhere(blocked)).toEqual(before);
+    }
+    expect(await eventsOf(row)).toHaveLength(0);
+  });
+
+  it('applies two changes one after the other: both recorded, the second starts from the first', async () => {
+    const row = await spender();
+    const used = await spentCents(row.account.id);
+    const [a, b] = [used + 500_00, used + 900_00];
+    const results = await Promise.all([change(row, reais(a)), change(row, reais(b))]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [first, second] = await eventsOf(row);
+    expect(second?.before).toEqual(first?.after);
+    expect((await everywhere(row)).creditLimit).toBe((second?.after as LimitResponse | undefined)?.creditLimit);
+    expect((await everywhere(row)).availableCreditLimitUsed).toBe(reais(used));
+  });
+});
+
+describe('the relationship limit (GET /v1/corporate/limit)', () => {
+  it('is the company’s limit, its live cards’ limits and the difference; another company’s is 404', async () => {
+    const figures = await readRelationship();
+    const live = (await holders()).filter((r) => r.account.statusDescription !== 'CANCELADA');
+    const committed = live.reduce((sum, r) => sum + centsOf(r.account.creditLimit), 0);
+    expect(centsOf(figures.committedLimit)).toBe(committed);
+    expect(centsOf(figures.freeLimit)).toBe(centsOf(figures.relationshipLimit) - committed);
+    const other = await h.app.inject({
+      method: 'GET',
+      url: '/v1/corporate/limit',
+      headers: { ...bearer(token), cnpj: '77888999000100', relationcode: '000303' },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});

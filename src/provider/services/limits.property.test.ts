@@ -1,0 +1,210 @@
+// Money invariants of the card limit, over random sequences of limit changes (valid and not), blocks, unblocks,
+// cancels and purchases on a few accounts of one relationship (company B, whose free limit is small, so raises past
+// it happen). Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
+import { asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApprovedAuthorization } from '../../contracts/authorization-status.ts';
+import { centsOf } from '../../contracts/money.ts';
+import { accounts, authorizations, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { createHarness, DEMO, type Harness } from '../test/harness.ts';
+import { authorizePurchase, cardUsable } from './authorizations.ts';
+import { type Actor, activateCard, blockCard, cancelAccount } from './card-controls.ts';
+import { isPermanentlyBlocked } from './cards.ts';
+import { relationshipLimit } from './limit-usage.ts';
+import { changeLimit, readLimit } from './limits.ts';
+
+let h: Harness;
+let actor: Actor;
+let companyId: number;
+type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
+/** Company B's first holders: active, blocked P, blocked R, and the permanently blocked one. */
+let tracked: Row[] = [];
+
+beforeAll(async () => {
+  h = await createHarness();
+  const [demo] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, DEMO.login));
+  actor = { userId: (demo as { id: string }).id, at: new Date('2026-03-02T12:00:00Z') };
+  const [company] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.relationCode, '000202'));
+  companyId = (company as { id: number }).id;
+  const rows = await h.db
+    .select({ account: accounts, card: cards })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .where(eq(accounts.companyId, companyId))
+    .orderBy(asc(accounts.accountNumber));
+  tracked = [rows[0], rows[1], rows[2], rows[8]] as Row[];
+}, 120_000);
+afterAll(() => h.close());
+
+/** Puts the tracked rows back as the seed left them and drops the authorizations a run added. */
+async function restore(sinceAuthorization: number) {
+  await h.db.delete(authorizations).where(gt(authorizations.id, sinceAuthorization));
+  for (const { account, card } of tracked) {
+    await h.db
+      .update(accounts)
+      .set({ creditLimit: account.creditLimit, statusDescription: account.statusDescription })
+      .where(eq(accounts.id, account.id));
+    await h.db
+      .update(cards)
+      .set({ status: card.status, blockCode: card.blockCode, activeFlag: card.activeFlag })
+      .where(eq(cards.id, card.id));
+  }
+}
+
+/** Used, in centavos, from the rows and the shared approval rule (independent of the service's SQL). */
+async function spent(accountId: string) {
+  const rows = await h.db.select().from(authorizations).where(eq(authorizations.accountId, accountId));
+  return rows
+    .filter((r) => r.settledAt === null && isApprovedAuthorization(r))
+    .reduce((s, r) => s + centsOf(r.valueBrl), 0);
+}
+
+async function stateOf(i: number) {
+  const { account, card } = tracked[i] as Row;
+  const [row] = await h.db
+    .select({ account: accounts, card: cards })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.id, card.id))
+    .where(eq(accounts.id, account.id));
+  return row as Row;
+}
+
+/** Every tracked row as it is, to see that a refused operation changed none of them. */
+const snapshot = async () => Promise.all(tracked.map((_, i) => stateOf(i)));
+const eventCount = async () => {
+  const [row] = await h.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cardEvents)
+    .where(
+      inArray(
+        cardEvents.cardId,
+        tracked.map((t) => t.card.id),
+      ),
+    );
+  return row?.n ?? 0;
+};
+
+type Target = 'free' | 'used' | 'belowUsed' | 'ceiling' | 'aboveCeiling';
+type Op =
+  | { kind: 'limit'; acc: number; target: Target; cents: number }
+  | { kind: 'block'; acc: number; reason: 'P' | 'R' | 'BE' | 'O' }
+  | { kind: 'unblock'; acc: number }
+  | { kind: 'cancel'; acc: number }
+  | { kind: 'purchase'; acc: number; cents: number };
+
+const acc = fc.integer({ min: 0, max: 3 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('limit' as const),
+      acc,
+      target: fc.constantFrom<Target>('free', 'used', 'belowUsed', 'ceiling', 'aboveCeiling'),
+      cents: fc.integer({ min: -100_000, max: 3_000_000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('block' as const), acc, reason: fc.constantFrom('P', 'R', 'BE', 'O') }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unblock' as const), acc }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), acc }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('purchase' as const), acc, cents: fc.integer({ min: 1, max: 800_000 }) }),
+  },
+);
+
+/** Runs one operation; true when it was carried out, false when refused with a 4xx reason. */
+async function apply(o: Op, wanted: number): Promise<boolean> {
+  const { account, card } = tracked[o.acc] as Row;
+  try {
+    if (o.kind === 'limit')
+      await changeLimit(h.db, actor, account.id, { last4digits: card.last4, availableLimit: wanted / 100 });
+    else if (o.kind === 'block')
+      await blockCard(h.db, actor, account.id, {
+        last4digits: card.last4,
+        blockingReason: o.reason,
+        descriptionOccurrence: 'teste',
+      });
+    else if (o.kind === 'unblock') await activateCard(h.db, actor, account.id, card.last4);
+    else if (o.kind === 'cancel') await cancelAccount(h.db, actor, account.id, card.last4);
+    else {
+      const verdict = await authorizePurchase(h.db, {
+        accountId: account.id,
+        valueCents: o.cents,
+        establishmentName: 'LOJA TESTE',
+        at: actor.at,
+      });
+      return verdict.descDrop === 'NORMAL';
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status >= 400 && error.status < 500) return false;
+    throw error;
+  }
+}
+
+describe('card limit invariants over random operations', () => {
+  it('used moves only with approved purchases; available + used = limit; refusals write nothing', async () => {
+    const [top] = await h.db.select({ id: max(authorizations.id) }).from(authorizations);
+    const baseline = Number(top?.id ?? 0);
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
+        await restore(baseline);
+        for (const o of ops) {
+          const before = await stateOf(o.acc);
+          const usedBefore = await spent(before.account.id);
+          const current = centsOf(before.account.creditLimit);
+          const relationship = await relationshipLimit(h.db, companyId, before.account.id);
+          const ceiling = relationship.limit - relationship.committed;
+          const wanted =
+            o.kind !== 'limit'
+              ? 0
+              : { free: o.cents, used: usedBefore, belowUsed: usedBefore - 1, ceiling, aboveCeiling: ceiling + 1 }[
+                  o.target
+                ];
+          const rows = await snapshot();
+          const events = await eventCount();
+
+          const done = await apply(o, wanted);
+
+          const usedAfter = await spent(before.account.id);
+          // What the rules say should have happened, from the state before.
+          if (o.kind === 'purchase') {
+            const fits = usedBefore + o.cents <= current;
+            expect(done).toBe(cardUsable(before.card, before.account) && fits);
+            expect(usedAfter).toBe(usedBefore + (done ? o.cents : 0));
+          } else {
+            expect(usedAfter).toBe(usedBefore);
+          }
+          if (o.kind === 'limit') {
+            const allowed =
+              !isPermanentlyBlocked(before.card, before.account) &&
+              wanted > 0 &&
+              wanted >= usedBefore &&
+              (wanted <= current || wanted <= ceiling);
+            expect(done).toBe(allowed);
+          }
+          // Refused: nothing written, no row changed (a denied purchase only leaves its NEGADA authorization).
+          if (!done) {
+            expect(await eventCount()).toBe(events);
+            expect(await snapshot()).toEqual(rows);
+          }
+          // The card's three figures agree, and the relationship is never over-committed by a change.
+          const figures = await readLimit(h.db, actor.userId, before.account.id, before.card.last4);
+          expect(centsOf(figures.availableLimit) + centsOf(figures.availableCreditLimitUsed)).toBe(
+            centsOf(figures.creditLimit),
+          );
+          expect(centsOf(figures.availableCreditLimitUsed)).toBe(usedAfter);
+          const whole = await relationshipLimit(h.db, companyId);
+          expect(whole.committed).toBeLessThanOrEqual(whole.limit);
+        }
+      }),
+      { numRuns: 30 },
+    );
+    await restore(baseline);
+  }, 300_000);
+});

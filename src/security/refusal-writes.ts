@@ -1,0 +1,13 @@
+// Writes a refusal may make on purpose, shared by the suites that check "a refused call writes nothing": a refused
+// sign-in is a security event with its audit row (decision 075), a wrong password also takes one of the login's
+// tries, and the try that locks it e-mails the user (in the demo the e-mail lands in the outbox table); a wrong
+// recovery code spends one of its five tries. Recovery step 1 for an unknown login runs the writes of a known one
+// and rolls them back (decision 063), so it leaves nothing. A wrong current password in a password change spends a
+// sign-in try like a wrong password at sign-in, with the same lock, row and e-mail at the tenth (decision 074).
+import type { EndpointName } from '../contracts/index.ts';
+
+export const REFUSAL_WRITES: Partial<Record<EndpointName, readonly string[]>> = {
+  login: ['portal_users', 'audit_log', 'outbox'],
+  recoverPassword: ['recovery_codes'],
+  changePassword: ['portal_users', 'audit_log', 'outbox'],
+};

@@ -1,0 +1,50 @@
+// The typed client: `api.blockCard({ params, body })` sends the call through the sealed transport and answers the
+// parsed, typed answer of the contract (contracts/contract.ts). The contract's types are read here at compile time;
+// its zod schemas load with the first call (or `preloadContract()`), so zod stays out of the entry (decision 080).
+import type { BrowserResponseOf, Contract, EndpointName, RequestOf } from '../../contracts/contract.ts';
+import { messages } from '../../contracts/messages.ts';
+import { ApiError, BAD_RESPONSE_CODE, type CallOptions, callApi } from '../lib/transport/index.ts';
+
+let loading: Promise<typeof import('../../contracts/contract.ts')['contract']> | undefined;
+
+/** Starts loading the contract's schemas ahead of the first call (the login form does it on first focus). */
+export function preloadContract() {
+  loading ??= import('../../contracts/contract.ts').then((m) => m.contract);
+  return loading;
+}
+
+/** What a call takes besides the contract's input: a provider token named explicitly (tools, tests). */
+interface CallExtras {
+  token?: string;
+}
+
+export type ApiInput<N extends EndpointName> = RequestOf<N> & CallExtras;
+
+async function call<N extends EndpointName>(name: N, input?: ApiInput<N>): Promise<BrowserResponseOf<N>> {
+  // A call without input reaches the transport as the endpoint name alone, exactly as before the typed client.
+  const sent = input === undefined ? callApi(name) : callApi(name, input as CallOptions);
+  const [data, contract] = await Promise.all([sent, preloadContract()]);
+  const endpoint: Contract = contract[name];
+  // A 204 has no body to check: the transport reads its empty answer as null.
+  if (endpoint.status === 204) return undefined as BrowserResponseOf<N>;
+  const schema = endpoint.browserResponse ?? endpoint.response;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.warn(`fidis: a resposta de ${name} não segue o contrato.`, parsed.error.issues);
+    throw new ApiError(502, messages.generic.unexpected, BAD_RESPONSE_CODE, data);
+  }
+  return parsed.data as BrowserResponseOf<N>;
+}
+
+type Api = {
+  // An endpoint whose input is all optional (no path, no required header or body) may be called with none.
+  [N in EndpointName]: Partial<ApiInput<N>> extends ApiInput<N>
+    ? (input?: ApiInput<N>) => Promise<BrowserResponseOf<N>>
+    : (input: ApiInput<N>) => Promise<BrowserResponseOf<N>>;
+};
+
+export const api: Api = new Proxy({} as Api, {
+  get: (_, name) => (input?: ApiInput<EndpointName>) => call(name as EndpointName, input),
+});
+
+export { ApiError, isApiError } from '../lib/transport/index.ts';

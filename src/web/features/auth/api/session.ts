@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../../api/index.ts';
+import { selectIsSignedIn, useAppStore } from '../../../lib/store/index.ts';
+
+/** GET the signed-in operator's name and companies (decision 041); the BFF adds the bearer from its cookie. */
+export const getSession = () => api.session();
+
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: ['session'],
+    queryFn: getSession,
+    meta: { silent: true },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * After a reload the store knows only that the operator is signed in: the name and companies are read again.
+ * A 401 signs out through the one unauthorized handler (app/session.ts), as for any other call.
+ */
+export function useRestoreSession(): void {
+  const signedIn = useAppStore(selectIsSignedIn);
+  const missing = useAppStore((s) => s.authenticate.signedIn && !s.authenticate.user);
+  const session = useQuery({ ...sessionQuery(), enabled: signedIn && missing });
+  useEffect(() => {
+    if (session.data) {
+      useAppStore.getState().restoreUser({ usuario: session.data.usuario, companies: session.data.companies });
+    }
+  }, [session.data]);
+}

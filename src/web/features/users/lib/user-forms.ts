@@ -1,0 +1,114 @@
+// The user forms' models (spec section 5, create and edit user): the bodies of POST /v0/portal/usuario and
+// PATCH /v0/portal/usuario/{documentNumber}, judged by their wire schemas, with the spec's messages in its order.
+import {
+  type CreateUserBody,
+  cpf,
+  createUserBody,
+  messages,
+  onlyDigits,
+  type UpdateUserBody,
+  type UserStatus,
+  updateUserBody,
+} from '../../../../contracts/index.ts';
+import { type FieldMessages, type FormModel, firstOf, formErrors } from '../../../lib/form-model.ts';
+import { PROFILES } from './save-plan.ts';
+
+const m = messages.users;
+
+export interface CreateUserValues {
+  document: string;
+  login: string;
+  name: string;
+  email: string;
+  ddi: string;
+  ddd: string;
+  mobile: string;
+}
+
+export interface EditUserValues {
+  nomeUsuario: string;
+  email: string;
+  ddi: string;
+  ddd: string;
+  mobile: string;
+  status: UserStatus;
+}
+
+export const EMPTY_CREATE: CreateUserValues = {
+  document: '',
+  login: '',
+  name: '',
+  email: '',
+  ddi: '',
+  ddd: '',
+  mobile: '',
+};
+
+/** An empty field holds no number (not 0), so the wire's number refuses it as missing. */
+const typedNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
+
+export const createUserToWire = (v: CreateUserValues): CreateUserBody => ({
+  login: v.login.trim().toLowerCase(),
+  numCelular: typedNumber(onlyDigits(v.mobile)),
+  nomeUsuario: v.name.trim(),
+  numeroDocumento: onlyDigits(v.document),
+  ddd: typedNumber(v.ddd),
+  ddi: typedNumber(v.ddi),
+  listaPerfis: PROFILES,
+  email: v.email.trim(),
+});
+
+export const editUserToWire = (v: EditUserValues): UpdateUserBody => ({
+  ddd: typedNumber(v.ddd),
+  ddi: typedNumber(v.ddi),
+  email: v.email.trim(),
+  nomeUsuario: v.nomeUsuario.trim(),
+  numeroCelular: typedNumber(onlyDigits(v.mobile)),
+  listaPerfis: PROFILES,
+});
+
+const required = <F extends string>(field: F, message: string): FieldMessages<F> => ({
+  field,
+  messages: { blank: message },
+});
+
+/**
+ * The wire takes any 11 digits: the check digits are the provider service's own rule, worded in its refusal, so the
+ * form adds the contracts' CPF rule to say the spec's message before sending.
+ */
+const createSchema = createUserBody.extend({ numeroDocumento: cpf });
+
+const createModel: FormModel<CreateUserValues, keyof CreateUserValues, typeof createSchema> = {
+  schema: createSchema,
+  toWire: createUserToWire,
+  fields: {
+    numeroDocumento: { field: 'document', messages: { blank: m.required, other: m.invalidDocument } },
+    login: required('login', m.required),
+    nomeUsuario: required('name', m.required),
+    email: { field: 'email', messages: { blank: m.required, other: m.invalidEmail } },
+    ddi: required('ddi', m.required),
+    ddd: required('ddd', m.required),
+    numCelular: required('mobile', m.required),
+  },
+};
+
+const editModel: FormModel<EditUserValues, keyof EditUserValues, typeof updateUserBody> = {
+  schema: updateUserBody,
+  toWire: editUserToWire,
+  fields: {
+    // Typing is held to 2 digits, so only a stored code the operator left alone can fall outside what an update takes.
+    ddd: { field: 'ddd', messages: { blank: m.editRequired, other: m.storedCodeInvalid } },
+    ddi: { field: 'ddi', messages: { blank: m.editRequired, other: m.storedCodeInvalid } },
+    email: { field: 'email', messages: { blank: m.editRequired, other: m.editInvalidEmail } },
+    nomeUsuario: required('nomeUsuario', m.editRequired),
+    numeroCelular: required('mobile', m.editRequired),
+  },
+};
+
+/** The create form's first problem in the spec's order; null when the form may be sent. */
+export const createUserError = (v: CreateUserValues): string | null =>
+  firstOf(formErrors(createModel, v), [m.required, m.invalidDocument, m.invalidEmail]);
+
+/** The edit form's first problem in the spec's order; null when the form may be sent. */
+export const editUserError = (v: EditUserValues): string | null =>
+  firstOf(formErrors(editModel, v), [m.editRequired, m.editInvalidEmail, m.storedCodeInvalid]);

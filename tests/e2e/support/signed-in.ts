@@ -1,0 +1,72 @@
+// A test that is not about signing in starts signed in: each worker signs in once (demo operator, company A) and
+// every test of that worker opens a fresh context on a copy of that storage state (decision 078).
+//
+// One state per worker, not one for the whole run: the BFF keeps one device session per device id and a new
+// registration revokes the previous one (src/bff/store/devices.ts), and every page load registers again. Two
+// contexts open at once with the same device id (localStorage `fidis`) would keep revoking each other; the sealed
+// session cookie is bound to that id, so it cannot be given a new one. A worker runs one test at a time, so its
+// contexts never overlap.
+//
+// A test that ends the provider session (Sair) or signs in as someone else in the same context must not use it
+// for the sign-out: it signs in by itself (auth, storage, recovery specs).
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { COMPANY_A, listRows, signInToCompany } from './cards.ts';
+import { E2E } from './env.ts';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** The company the shared state has chosen (COMPANY_A, by its full name as the screens show it). */
+export const SIGNED_IN_COMPANY = 'Transportadora Horizonte Ltda';
+
+/**
+ * The provider ends a session after 15 idle minutes (src/provider/services/sessions.ts). A worker that ran only
+ * tests of their own sign-in for that long signs in again rather than fail on a dead session.
+ */
+const REUSE_WHILE_IDLE_UNDER_MS = 10 * 60 * 1000;
+
+interface SignedInStates {
+  current(): Promise<StorageState>;
+}
+
+export const test = base.extend<object, { signedInStates: SignedInStates }>({
+  signedInStates: [
+    async ({ browser }, use) => {
+      const signIn = async (): Promise<StorageState> => {
+        const context = await browser.newContext({ baseURL: E2E.baseURL, locale: 'pt-BR' });
+        try {
+          const page = await context.newPage();
+          await signInToCompany(page, COMPANY_A);
+          return await context.storageState();
+        } finally {
+          await context.close();
+        }
+      };
+      // The first sign-in here, on the worker's clock rather than the first test's.
+      let state = await signIn();
+      let lastUsed = Date.now();
+      await use({
+        async current() {
+          if (Date.now() - lastUsed > REUSE_WHILE_IDLE_UNDER_MS) state = await signIn();
+          lastUsed = Date.now();
+          return state;
+        },
+      });
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  storageState: async ({ signedInStates }, use) => {
+    await use(await signedInStates.current());
+  },
+});
+
+export { expect };
+
+/** For a test in a file of signed-in tests that must start as a first visit does: no cookie, nothing stored. */
+export const SIGNED_OUT: StorageState = { cookies: [], origins: [] };
+
+/** The cards home of the signed-in state, its list loaded: where a test that starts signed in begins. */
+export async function openHome(page: Page) {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(listRows(page).first()).toBeVisible({ timeout: 30_000 });
+}
