@@ -2,9 +2,13 @@
 // and the refusals it may give. The provider's handlers, the BFF's allowlist, the web's `api.*` and the OpenAPI file
 // are all derived from this table; nothing pairs an endpoint with a schema anywhere else.
 import { z } from 'zod';
+import { bulkSpecs } from './bulk.ts';
 import { USER_LIST_LIMIT } from './constants.ts';
 import type { ServerErrorCode } from './errors.ts';
+import { exportSpecs } from './exports.ts';
 import { uuid } from './fields.ts';
+import { impactSpecs } from './impact.ts';
+import { radarSpecs } from './radar.ts';
 import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.ts';
 import * as s from './schemas.ts';
 
@@ -236,6 +240,10 @@ const specs = {
     errors: ['RELATIONSHIP_NOT_FOUND', 'DUPLICATE_PROPOSAL', '38', '6'],
   },
   cepLookup: { response: s.cepResponse, errors: ['CEP_NOT_FOUND', 'CEP_UNAVAILABLE'] },
+  ...impactSpecs,
+  ...radarSpecs,
+  ...exportSpecs,
+  ...bulkSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

@@ -26,6 +26,15 @@ export const errors = {
   UNEXPECTED: e(500, messages.generic.unexpected),
   CLIENT_ERROR: e(400, messages.generic.invalidInput),
 
+  // Impact preview (issue 18.3): edit only inside this block.
+  // </impact>
+  // Lifecycle radar (issue 18.5): edit only inside this block.
+  // </radar>
+  // CSV exports (issue 18.1): edit only inside this block.
+  // </exports>
+  // Bulk changes (issue 18.2): edit only inside this block.
+  // </bulk>
+
   // Sign-in, recovery, first access, password change
   LOGIN_FAILED: e(401, messages.login.failure),
   TEMPORARY_PASSWORD_EXPIRED: e(403, messages.login.temporaryExpired),

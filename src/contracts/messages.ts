@@ -1,7 +1,16 @@
 // Every user-visible pt-BR text, keyed by meaning. Values quoted by the spec are kept exactly as written,
 // quirks included; the others are our own wording (see docs/decisions.md).
 
+import { bulkMessages } from './bulk-messages.ts';
+import { exportMessages } from './exports-messages.ts';
+import { impactMessages } from './impact-messages.ts';
+import { radarMessages } from './radar-messages.ts';
+
 export const messages = {
+  impact: impactMessages,
+  radar: radarMessages,
+  exports: exportMessages,
+  bulk: bulkMessages,
   startup: {
     missingKey: 'Invalid key for encryption (E00001)',
     failure: 'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',

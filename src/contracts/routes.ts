@@ -80,6 +80,15 @@ export const endpointRoutes = {
   proposal: r('POST', '/v2/proposal/corporate/{documentNumber}', { systemName: 'spark' }),
   /** Not shown by the spec: the CEP lookup, answered by the provider from CEP_API_URL with a cache (decision 020). */
   cepLookup: r('GET', '/v1/address/cep/{cep}'),
+
+  // Impact preview (issue 18.3): edit only inside this block.
+  // </impact>
+  // Lifecycle radar (issue 18.5): edit only inside this block.
+  // </radar>
+  // CSV exports (issue 18.1): edit only inside this block.
+  // </exports>
+  // Bulk changes (issue 18.2): edit only inside this block.
+  // </bulk>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

@@ -216,6 +216,8 @@ export const cards = pgTable(
     visualDeficiency: char('visual_deficiency', { length: 1 }).notNull().default('N'),
     /** Set after too many wrong PIN tries; the password unlock clears it. */
     passwordBlocked: boolean('password_blocked').notNull().default(false),
+    /** The last day the plastic is valid (MM/AA on the card is this day's month); the lifecycle radar reads it. */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull().default(sql`(current_date + interval '5 years')::date`),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -389,3 +391,25 @@ export const cepCache = pgTable('cep_cache', {
   payload: jsonb('payload').notNull(),
   fetchedAt: instant('fetched_at').notNull(),
 });
+
+/**
+ * One applied row of a bulk change (issue 18): its idempotency key is derived from the row's content and kind, so
+ * the same file uploaded twice applies each row once; the outcome is what the result file repeats.
+ */
+export const bulkRows = pgTable(
+  'bulk_rows',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    idempotencyKey: varchar('idempotency_key', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** APLICADA or RECUSADA, and the pt-BR reason of a refusal. */
+    outcome: varchar('outcome', { length: 12 }).notNull(),
+    reason: text('reason'),
+    actorUserId: uuid('actor_user_id').references(() => portalUsers.id, { onDelete: 'set null' }),
+    ...actorSnapshot(),
+    appliedAt: instant('applied_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.idempotencyKey] })],
+);
