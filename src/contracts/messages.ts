@@ -88,6 +88,18 @@ export const messages = {
     createUsage:
       'Uso: npm run admin:create -- --company CNPJ --login LOGIN --email EMAIL [--name NOME] [--document CPF]',
     importUsage: 'Uso: npm run companies:import -- arquivo.csv|arquivo.json',
+    auditUsage: 'Uso: npm run audit:verify',
+    auditIntact: (rows: number, chains: number) =>
+      `Trilha de auditoria íntegra: ${rows} registros em ${chains} cadeias.`,
+    auditHead: (chain: string, seq: number, hash: string) => `Último registro da cadeia ${chain}: nº ${seq}, ${hash}`,
+    auditBroken: (id: number, chain: string, seq: number, reason: string) =>
+      `Trilha de auditoria adulterada: o registro ${id} (cadeia ${chain}, nº ${seq}) ${reason}.`,
+    auditReasons: {
+      content: 'teve o conteúdo alterado',
+      link: 'não se liga ao registro anterior (um registro foi removido ou alterado antes dele)',
+      sequence: 'está fora da sequência (um registro foi removido ou inserido antes dele)',
+    },
+    auditNoCompany: 'sem empresa',
     badArguments: 'Argumentos inválidos:',
     unknownCompany: 'Nenhuma empresa cadastrada com este CNPJ; importe-a antes com npm run companies:import.',
     adminCreated: 'Administrador criado; a senha temporária foi enviada para',

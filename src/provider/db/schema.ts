@@ -142,8 +142,20 @@ export const auditLog = pgTable(
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     /** The client's address as the provider saw it (the BFF forwards the browser's); null for commands and jobs. */
     address: varchar('address', { length: 45 }),
+    /**
+     * The tamper-evident chain (decision 086), filled by the database's own trigger on insert, never by the code:
+     * the row's place in its company's chain (null company: the chain of rows about no company), the previous row's
+     * hash, and sha256 over that hash and this row's content. `npm run audit:verify` recomputes it.
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: char('prev_hash', { length: 64 }),
+    hash: char('hash', { length: 64 }),
   },
-  (t) => [index('audit_log_at').on(t.at), index('audit_log_company_at').on(t.companyId, t.at)],
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_company_at').on(t.companyId, t.at),
+    uniqueIndex('audit_log_chain').on(sql`coalesce(${t.companyId}, 0)`, t.chainSeq),
+  ],
 );
 
 export const accounts = pgTable(
