@@ -260,6 +260,8 @@ test.describe('card details and actions', () => {
     await expectNoA11yViolations(page);
     await page.getByRole('radio', { name: 'Perda' }).check();
     await page.getByRole('button', { name: 'Solicitar 2ª Via' }).click();
+    // Sent from the confirmation, which shows what changes (decision 082).
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar 2ª via' }).click();
     await flash(page, 'Segunda via solicitada com sucesso!');
     await expect(summary.getByText(/^•••• \d{4}$/)).not.toHaveText(before ?? '');
 
@@ -272,6 +274,7 @@ test.describe('card details and actions', () => {
     await expectNoA11yViolations(page);
     await page.getByRole('radio', { name: 'Bloqueio temporário' }).check();
     await page.getByRole('button', { name: 'Bloquear cartão' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar bloqueio' }).click(); // decision 082
     await flash(page, 'Cartão desativado com sucesso!');
     await expect(summary.getByText('Inativo', { exact: true })).toBeVisible();
     await expect(page.getByText('O cartão está bloqueado. Motivo do bloqueio: Bloqueio temporário.')).toBeVisible();
@@ -324,6 +327,7 @@ test.describe('card details and actions', () => {
     await openCardScreen(page, 'Solicitar 2ª Via');
     await page.getByRole('radio', { name: 'Outros' }).check();
     await page.getByRole('button', { name: 'Solicitar 2ª Via' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar 2ª via' }).click(); // decision 082
     await flash(page, 'No momento não foi possivel solicítar a seguda via do cartão.');
     await expect(page.getByRole('alert').filter({ hasText: 'A conta cartão está cancelada' })).toBeVisible();
   });
@@ -369,9 +373,11 @@ test.describe('card details and actions', () => {
 
     await other.getByRole('radio', { name: 'Perda' }).check();
     await other.getByRole('button', { name: 'Bloquear cartão' }).click();
+    await other.getByRole('dialog').getByRole('button', { name: 'Confirmar bloqueio' }).click(); // decision 082
     await flash(other, 'Cartão desativado com sucesso!');
     await page.getByRole('radio', { name: 'Roubo' }).check();
     await page.getByRole('button', { name: 'Bloquear cartão' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar bloqueio' }).click(); // decision 082
     await flash(page, 'No momento seu cartão não está disponível para desativação.');
     await expect(page.getByRole('alert').filter({ hasText: 'O cartão já está bloqueado.' })).toBeVisible();
 

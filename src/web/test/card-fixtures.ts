@@ -1,4 +1,5 @@
 // A selected card for the details screens' tests: the row opened on /home and the answers of its calls.
+import type { CardImpact } from '../../contracts/impact.ts';
 import type { AccountData, CardResult, SubAccount } from '../../contracts/index.ts';
 
 export const UUID = '0f8b7c1e-2d3a-4b5c-8d9e-0a1b2c3d4e5f';
@@ -72,3 +73,29 @@ export const holder: AccountData = {
 
 export const limit = { availableLimit: 2335, creditLimit: 2500, availableCreditLimitUsed: 165 };
 export const consultActive = { activeFlag: 'S', blockCode: null, status: 'Actived' } as const;
+
+/** What a block, a cancel or a 2ª via would change for the card (the confirmations' preview, decision 082). */
+export const impact = (over: Partial<CardImpact> = {}): CardImpact => ({
+  action: 'block',
+  today: '2026-11-10',
+  pendingAuthorizations: { count: 2, total: limit.availableCreditLimitUsed },
+  openInvoices: {
+    scope: 'card',
+    count: 5,
+    total: 1234.56,
+    dueDates: [
+      { dueDate: '2026-11-22', count: 3, total: 1000.5 },
+      { dueDate: '2026-12-22', count: 2, total: 234.06 },
+    ],
+  },
+  limit: {
+    creditLimit: limit.creditLimit,
+    availableLimit: limit.availableLimit,
+    used: limit.availableCreditLimitUsed,
+    returnsToRelationship: 0,
+    relationshipFreeNow: 40_000,
+    relationshipFreeAfter: 40_000,
+  },
+  secondCopy: { onItsWay: false, last4: null, requestedAt: null, expectedBy: null },
+  ...over,
+});

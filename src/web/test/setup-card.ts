@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { EndpointName } from '../../contracts/index.ts';
 import { useAppStore } from '../lib/store/index.ts';
 import { ApiError, callApi } from '../lib/transport/index.ts';
-import { card, consultActive, holder, limit, row } from './card-fixtures.ts';
+import { card, consultActive, holder, impact, limit, row } from './card-fixtures.ts';
 
 // The whole shell renders around each screen; on a busy machine that takes longer than the default second.
 configure({ asyncUtilTimeout: 8000 });
@@ -20,6 +20,7 @@ export function selectCard(answers: Partial<Record<EndpointName, Answer>> = {}) 
     readLimit: limit,
     consultCard: consultActive,
     embossData: { embossName: 'RENATA TEIXEIRA', indVisualDeficiency: 'N' },
+    cardImpact: impact(),
   };
   const all = { ...defaults, ...answers };
   api.mockImplementation(async (name, options) => {

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { messages } from '../../../../contracts/index.ts';
 
 interface ConfirmModalProps {
@@ -11,6 +12,8 @@ interface ConfirmModalProps {
   onConfirm: () => void;
   onClose: () => void;
   danger?: boolean;
+  /** What the action changes (the impact preview, decision 082), between the question and the buttons. */
+  children?: ReactNode;
 }
 
 /** The confirmation before a destructive or state-changing action. */
@@ -24,11 +27,23 @@ export function ConfirmModal({
   onConfirm,
   onClose,
   danger,
+  children,
 }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Fechar' }}>
-      <Text mb="lg">{text}</Text>
-      <Group justify="flex-end" gap="sm">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      size={children ? 'lg' : 'md'}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      <Stack gap="md" mb="xs">
+        <Text>{text}</Text>
+        {children}
+      </Stack>
+      {/* Kept in sight when a long preview scrolls the dialog (360 px): the answer is always one tap away. */}
+      <Group justify="flex-end" gap="sm" pos="sticky" bottom={0} pt="sm" bg="var(--mantine-color-body)">
         <Button variant="default" onClick={onClose} disabled={loading}>
           {cancelLabel}
         </Button>

@@ -7,6 +7,7 @@ import { useCardAction } from '../api/card-action.ts';
 import { activateCard, blockCard } from '../api/card-calls.ts';
 import { isPermanentlyBlocked, useConsult } from '../api/get-consult.ts';
 import { ConfirmModal } from '../components/confirm-modal.tsx';
+import { ImpactPanel } from '../components/impact-panel.tsx';
 import { Notice } from '../components/notice.tsx';
 import { Screen } from '../components/screen.tsx';
 import { type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
@@ -46,6 +47,7 @@ function BlockForm({ selected }: { selected: SelectedCard }) {
   const [reason, setReason] = useState<string>('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const action = useCardAction({
     uuid: selected.uuid,
     run: (blockingReason: BlockReason) =>
@@ -62,7 +64,8 @@ function BlockForm({ selected }: { selected: SelectedCard }) {
     event.preventDefault();
     if (!(BLOCK_REASONS as readonly string[]).includes(reason)) return setError(m.reasonRequired);
     setError(null);
-    action.mutate(reason as BlockReason);
+    // The block is sent only from the confirmation, which shows what it changes (decision 082).
+    setConfirming(true);
   }
 
   return (
@@ -90,6 +93,22 @@ function BlockForm({ selected }: { selected: SelectedCard }) {
           </Button>
         </Group>
       </Stack>
+      <ConfirmModal
+        opened={confirming}
+        title={messages.impact.blockConfirmTitle}
+        text={messages.impact.blockConfirmText(
+          selected.shownLast4,
+          BLOCK_REASON_LABELS[reason as BlockReason] ?? reason,
+        )}
+        confirmLabel={messages.impact.blockConfirm}
+        cancelLabel={messages.impact.back}
+        danger
+        loading={action.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => action.mutate(reason as BlockReason, { onSettled: () => setConfirming(false) })}
+      >
+        <ImpactPanel uuid={selected.uuid} last4={selected.last4} action="block" />
+      </ConfirmModal>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { cancelAccount } from '../api/card-calls.ts';
 import { getCards } from '../api/get-cards.ts';
 import { useHolder } from '../api/get-holder.ts';
 import { ConfirmModal } from '../components/confirm-modal.tsx';
+import { ImpactPanel } from '../components/impact-panel.tsx';
 import { Notice } from '../components/notice.tsx';
 import { Screen } from '../components/screen.tsx';
 import { holderCardOf, useSelectedCard } from '../lib/selected-card.ts';
@@ -59,7 +60,9 @@ export default function CancelRoute() {
           loading={action.isPending}
           onClose={() => setOpened(false)}
           onConfirm={() => action.mutate(undefined, { onError: () => setOpened(false) })}
-        />
+        >
+          <ImpactPanel uuid={selected.uuid} last4={selected.last4} action="cancel" />
+        </ConfirmModal>
       </Stack>
     );
   }

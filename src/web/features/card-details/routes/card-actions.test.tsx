@@ -64,6 +64,7 @@ describe('block and unblock', () => {
       expect(screen.getByLabelText(label)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Roubo'));
     click('Bloquear cartão');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar bloqueio' })); // decision 082
     expect(await screen.findByText('Cartão desativado com sucesso!')).toBeTruthy();
     expect(api).toHaveBeenCalledWith('blockCard', {
       params: { uuid: UUID },
@@ -76,6 +77,7 @@ describe('block and unblock', () => {
     renderApp('/home/details/block');
     fireEvent.click(await screen.findByLabelText('Perda'));
     click('Bloquear cartão');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar bloqueio' })); // decision 082
     expect(await screen.findByText('No momento seu cartão não está disponível para desativação.')).toBeTruthy();
     expect(await alertWith('O cartão já está bloqueado.')).toBeTruthy();
   });
@@ -148,6 +150,7 @@ describe('second copy', () => {
     expect(await alertWith('É obrigatório preencher o motivo da Segunda Via!')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Perda'));
     click('Solicitar 2ª Via');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar 2ª via' })); // decision 082
     expect(await screen.findByText('Segunda via solicitada com sucesso!')).toBeTruthy();
     expect(api).toHaveBeenCalledWith('embossData', { params: { uuid: UUID }, headers: { last4digits: '5681' } });
     expect(api).toHaveBeenCalledWith('secondCopy', {
@@ -167,6 +170,7 @@ describe('second copy', () => {
     renderApp('/home/details/request2nd');
     fireEvent.click(await screen.findByLabelText('Outros'));
     click('Solicitar 2ª Via');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar 2ª via' })); // decision 082
     expect(await screen.findByText('No momento não foi possivel solicítar a seguda via do cartão.')).toBeTruthy();
   });
 });

@@ -6,6 +6,8 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useCardAction } from '../api/card-action.ts';
 import { requestSecondCopy } from '../api/card-calls.ts';
 import { useEmboss } from '../api/get-emboss.ts';
+import { ConfirmModal } from '../components/confirm-modal.tsx';
+import { ImpactPanel } from '../components/impact-panel.tsx';
 import { Screen } from '../components/screen.tsx';
 import { useSelectedCard } from '../lib/selected-card.ts';
 
@@ -19,6 +21,7 @@ export default function SecondCopyRoute() {
   const emboss = useEmboss(selected.uuid, selected.last4);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const action = useCardAction({
     uuid: selected.uuid,
     // The provider registers the ISSUE_CARD_2_WAY occurrence with the second copy, in the same transaction.
@@ -38,7 +41,8 @@ export default function SecondCopyRoute() {
     event.preventDefault();
     if (!(SECOND_COPY_REASONS as readonly string[]).includes(reason)) return setError(m.reasonRequired);
     setError(null);
-    action.mutate(reason as Reason);
+    // Requested only from the confirmation, which says whether a 2ª via is already on its way (decision 082).
+    setConfirming(true);
   }
 
   if (!emboss.data) {
@@ -85,6 +89,18 @@ export default function SecondCopyRoute() {
             </Button>
           </Group>
         </Stack>
+        <ConfirmModal
+          opened={confirming}
+          title={messages.impact.secondCopyConfirmTitle}
+          text={messages.impact.secondCopyConfirmText(selected.shownLast4, LABELS[reason as Reason] ?? reason)}
+          confirmLabel={messages.impact.secondCopyConfirm}
+          cancelLabel={messages.impact.back}
+          loading={action.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => action.mutate(reason as Reason, { onSettled: () => setConfirming(false) })}
+        >
+          <ImpactPanel uuid={selected.uuid} last4={selected.last4} action="secondCopy" />
+        </ConfirmModal>
       </form>
     </Screen>
   );
