@@ -8,12 +8,13 @@ import { hashPassword } from '../../services/passwords.ts';
 import { temporaryPassword } from '../../services/temporary-password.ts';
 import { temporaryPasswordExpiry } from '../../services/temporary-password-expiry.ts';
 import { createDb, type Db } from '../client.ts';
-import { accounts, cards, companies, portalUsers, userCompanies } from '../schema.ts';
+import { accounts, cards, companies, portalUsers, proposals, userCompanies } from '../schema.ts';
 import { BULK_CHUNK, type BulkRange, insertBulkRange, skippedRows, withoutSecondaryIndexes } from './bulk.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { CITIES, COMPLEMENTS, FEMALE_NAMES, MALE_NAMES, STREETS, SURNAMES } from './data.ts';
 import { seedHistory } from './history.ts';
 import { seedInvoices } from './invoices.ts';
+import { type Lifecycle, lifecycleOf, proposalOf } from './lifecycle.ts';
 
 export interface SeedOptions {
   /** Holders of the main demo company (company A); at least 120 so every status shows on the first pages. */
@@ -61,6 +62,8 @@ interface CompanySpec {
   accountBase: bigint;
   size: (requested: number) => number;
   seed: number;
+  /** How many of the first holders get an authorization history (history.ts). */
+  withHistory: number;
 }
 
 const COMPANY_SPECS: readonly CompanySpec[] = [
@@ -71,6 +74,7 @@ const COMPANY_SPECS: readonly CompanySpec[] = [
     accountBase: 7_000_000_000n,
     size: (n) => Math.max(n, 120),
     seed: 101,
+    withHistory: 60,
   },
   {
     corporateName: 'Construtora Vale Verde S.A.',
@@ -79,6 +83,7 @@ const COMPANY_SPECS: readonly CompanySpec[] = [
     accountBase: 8_000_000_000n,
     size: () => 30,
     seed: 202,
+    withHistory: 10,
   },
   {
     corporateName: 'Agropecuária Serra Azul Ltda',
@@ -87,6 +92,7 @@ const COMPANY_SPECS: readonly CompanySpec[] = [
     accountBase: 9_000_000_000n,
     size: () => 20,
     seed: 303,
+    withHistory: 0,
   },
 ];
 
@@ -302,7 +308,8 @@ async function seedCompany(
     batchSize,
     bulkChunk,
     onProgress,
-  }: Required<Pick<SeedOptions, 'batchSize' | 'bulkChunk'>> & Pick<SeedOptions, 'onProgress'>,
+    reference,
+  }: Required<Pick<SeedOptions, 'batchSize' | 'bulkChunk'>> & Pick<SeedOptions, 'onProgress'> & { reference: Date },
 ) {
   const cnpj = cnpjFrom(spec.cnpjBase);
   await db
@@ -313,16 +320,29 @@ async function seedCompany(
   if (!company) throw new Error(`company ${cnpj} missing after insert`);
 
   const rng = prng(spec.seed);
+  // The cards' lifecycle (issue date, expiry, password lock, portal request) draws from its own sequence, so every
+  // value drawn from `rng` is what it was before the radar (decision 083).
+  const life = prng(spec.seed + 8300);
   const size = spec.size(requested);
   const handwritten = Math.min(size, HANDWRITTEN_ACCOUNTS);
   const takenCpfs: string[] = [];
   let accountNumber = spec.accountBase;
   for (let start = 0; start < handwritten; start += batchSize) {
     const rows: [AccountRow, CardRow][] = [];
+    const lives: Lifecycle[] = [];
     for (let i = start; i < Math.min(handwritten, start + batchSize); i++) {
       // Gaps between account numbers, as a real platform has, keep the keyset honest.
       accountNumber += BigInt(rng.int(1, 3));
-      rows.push(holder(rng, company.id, accountNumber, i));
+      const [account, card] = holder(rng, company.id, accountNumber, i);
+      const lifecycle = lifecycleOf(life, {
+        index: i,
+        size: handwritten,
+        withHistory: spec.withHistory,
+        card,
+        reference,
+      });
+      lives.push(lifecycle);
+      rows.push([account, { ...card, ...lifecycle.card }]);
     }
     takenCpfs.push(...rows.map(([a]) => a.documentNumber));
     await db.transaction(async (tx) => {
@@ -338,6 +358,13 @@ async function seedCompany(
         cards,
         rows.filter(([a]) => fresh.has(a.id as string)).map(([, c]) => c),
       );
+      const requests = rows
+        .map(([a, c], k) => {
+          const at = lives[k]?.requestedAt;
+          return fresh.has(a.id as string) && at ? proposalOf(a, at, c.logo) : null;
+        })
+        .filter((p) => p !== null);
+      if (requests.length > 0) await tx.insert(proposals).values(requests).onConflictDoNothing();
       await tx
         .update(companies)
         .set({ totalSubAccounts: sql`${companies.totalSubAccounts} + ${inserted.length}` })
@@ -363,6 +390,7 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
     batchSize: opts.batchSize ?? 1000,
     bulkChunk: opts.bulkChunk ?? BULK_CHUNK,
     onProgress: opts.onProgress,
+    reference: new Date(),
   };
   const seeded = [];
   for (const spec of COMPANY_SPECS) seeded.push(await seedCompany(db, spec, requested, sizes));
@@ -371,9 +399,9 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   const [a, b, c] = seeded as [(typeof seeded)[0], (typeof seeded)[0], (typeof seeded)[0]];
   // Card history of the first holders of A and B (the later ones have none) and every company's billing cycle.
   await seedHistory(db, [
-    { companyId: a.id, accountsWithHistory: 60, seed: 1101 },
-    { companyId: b.id, accountsWithHistory: 10, seed: 1202 },
-    { companyId: c.id, accountsWithHistory: 0, seed: 1303 },
+    { companyId: a.id, accountsWithHistory: COMPANY_SPECS[0]?.withHistory ?? 0, seed: 1101 },
+    { companyId: b.id, accountsWithHistory: COMPANY_SPECS[1]?.withHistory ?? 0, seed: 1202 },
+    { companyId: c.id, accountsWithHistory: COMPANY_SPECS[2]?.withHistory ?? 0, seed: 1303 },
   ]);
   // Invoices and relationship limits come after the accounts (and the history seed's billing cycle).
   await seedInvoices(db);

@@ -1,0 +1,219 @@
+// /home/radar/:category — one list of the lifecycle radar (decision 083): its reason, a filter (name, CPF or the
+// card's last four digits), keyset pages ("Carregar mais"), each row opening its card, on the unused list the bulk
+// block, and the list (filter included) as a CSV file through the exports feature's button (decision 084).
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { messages } from '../../../../contracts/messages.ts';
+import type { RadarCard } from '../../../../contracts/radar.ts';
+import { paths } from '../../../app/paths.ts';
+import { notify } from '../../../lib/notify/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
+import { ExportButton } from '../../../ui/export-button.tsx';
+import { FormAlert } from '../../../ui/form-alert.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { radarKey, useRadar, useRadarCards } from '../api/radar.ts';
+import { BulkBlock, BulkResult } from '../components/bulk-block.tsx';
+import { RadarTable } from '../components/radar-table.tsx';
+import type { BlockOutcome } from '../lib/bulk-block.ts';
+import { filterOnTheWire, isCategory } from '../lib/categories.ts';
+import { selectCard } from '../lib/open-card.ts';
+
+const m = messages.radar;
+const number = new Intl.NumberFormat('pt-BR');
+const FILTER_RULE = /^[\p{L}\d ._-]{0,40}$/u;
+
+export default function RadarListRoute() {
+  const { category } = useParams();
+  if (!isCategory(category)) {
+    return (
+      <Stack gap="md">
+        <FormAlert message={m.unknownCategory} />
+        <Anchor component={Link} to={paths.home}>
+          {m.back}
+        </Anchor>
+      </Stack>
+    );
+  }
+  // A new list starts clean: its filter, selection and results are its own.
+  return <RadarList key={category} category={category} />;
+}
+
+function RadarList({ category }: { category: NonNullable<Parameters<typeof useRadarCards>[0]> }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const company = useAppStore((s) => s.company);
+  const [typed, setTyped] = useState('');
+  const [filter, setFilter] = useState('');
+  const [filterError, setFilterError] = useState<string | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Map<string, RadarCard>>(new Map());
+  const [outcomes, setOutcomes] = useState<BlockOutcome[] | null>(null);
+  const radar = useRadar();
+  const list = useRadarCards(category, filter);
+  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.cards) ?? [], [list.data]);
+  const total = filter ? null : radar.data?.counts[category];
+  const bulk = category === 'unused';
+  const title = m.categories[category];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const term = typed.trim();
+    if (!FILTER_RULE.test(term)) {
+      setFilterError(m.filterInvalid);
+      return;
+    }
+    setFilterError(null);
+    setSelected(new Map());
+    setFilter(term);
+  }
+
+  function clear() {
+    setTyped('');
+    setFilter('');
+    setFilterError(null);
+    setSelected(new Map());
+  }
+
+  async function openDetails(row: RadarCard) {
+    setOpening(row.uuid);
+    try {
+      await selectCard(row);
+      navigate(paths.details);
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return;
+      notify('error', isApiError(error) && error.status === 404 ? messages.cards.holderNotFound : m.openFailure);
+    } finally {
+      setOpening(null);
+    }
+  }
+
+  function toggle(row: RadarCard) {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(row.uuid)) next.delete(row.uuid);
+      else next.set(row.uuid, row);
+      return next;
+    });
+  }
+
+  const allShownSelected = rows.length > 0 && rows.every((r) => selected.has(r.uuid));
+  function toggleAll() {
+    setSelected(allShownSelected ? new Map() : new Map(rows.map((r) => [r.uuid, r])));
+  }
+
+  function done(result: BlockOutcome[]) {
+    setOutcomes(result);
+    setSelected(new Map());
+    if (company) void queryClient.invalidateQueries({ queryKey: radarKey(company.cnpj) });
+  }
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.home} fz="sm">
+        ← {m.back}
+      </Anchor>
+      <Stack gap={4}>
+        <Title order={2} fz="h3">
+          {title}
+        </Title>
+        <Text fz="sm" c="gray.7" maw={720}>
+          {m.explanations[category]}
+        </Text>
+      </Stack>
+
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={m.filterLabel}
+            placeholder={m.filterPlaceholder}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            error={filterError}
+            maxLength={40}
+            style={{ flex: '1 1 16rem' }}
+          />
+          <Group gap="xs" wrap="nowrap">
+            <Button type="submit">{m.filterSubmit}</Button>
+            {filter ? (
+              <Button variant="subtle" onClick={clear}>
+                {m.filterClear}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </form>
+
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600} aria-live="polite">
+          {filter
+            ? m.filteredTitle(filter)
+            : total !== undefined && total !== null
+              ? m.total(number.format(total))
+              : ''}
+        </Text>
+        {company ? (
+          <ExportButton
+            kind="radar"
+            filters={{
+              cnpj: company.cnpj,
+              relationCode: company.relationCode,
+              category,
+              ...(filter ? { filter: filterOnTheWire(filter) } : {}),
+            }}
+            label={m.exportLabel}
+            disabled={rows.length === 0}
+          />
+        ) : null}
+      </Group>
+
+      {outcomes ? <BulkResult outcomes={outcomes} onClose={() => setOutcomes(null)} /> : null}
+
+      {list.isPending ? (
+        <Spinner label={m.loading} />
+      ) : list.isError ? (
+        <Paper withBorder p="lg" radius="md">
+          <Group gap="sm">
+            <Text role="alert">{isApiError(list.error) ? list.error.message : m.listFailure}</Text>
+            <Button size="xs" variant="light" onClick={() => list.refetch()}>
+              {m.retry}
+            </Button>
+          </Group>
+        </Paper>
+      ) : rows.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text c="gray.7">{filter ? m.emptyFiltered : m.empty}</Text>
+        </Paper>
+      ) : (
+        <>
+          {bulk ? (
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Checkbox label={m.selectAll} checked={allShownSelected} onChange={toggleAll} />
+              <BulkBlock selected={[...selected.values()]} onDone={done} />
+            </Group>
+          ) : null}
+          <RadarTable
+            category={category}
+            rows={rows}
+            label={title}
+            openingUuid={opening}
+            onDetails={openDetails}
+            selection={bulk ? { selected: new Set(selected.keys()), toggle } : undefined}
+          />
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text fz="sm" c="gray.7">
+              {m.shown(number.format(rows.length), total != null ? number.format(total) : number.format(rows.length))}
+            </Text>
+            {list.hasNextPage ? (
+              <Button variant="light" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                {m.more}
+              </Button>
+            ) : null}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
