@@ -21,6 +21,7 @@ import { RedisReplayGuard } from './replay-redis.ts';
 import { RequestIds } from './request-checks.ts';
 import { devicesRoutes } from './routes/devices.ts';
 import { docsRoutes } from './routes/docs.ts';
+import { downloadRoutes } from './routes/downloads.ts';
 import { healthRoutes } from './routes/health.ts';
 import { keysRoutes } from './routes/keys.ts';
 import { proxyRoutes } from './routes/proxy.ts';
@@ -107,6 +108,8 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
     proxyOutcomes: metrics.proxyOutcomes,
     perMinute: opts.rateLimit?.proxy ?? 3000,
   });
+  // CSV exports (decision 084): the file of a ticket issued through /proxy, streamed.
+  await app.register(downloadRoutes, { requestIds, replay, userSession, upstreams: opts.upstreams, now });
   await app.register(healthRoutes, { sql });
   // The API's description is for whoever tries the demo; production does not publish it (/docs is a 404 there).
   if (config.FIDIS_MODE === 'demo') await app.register(docsRoutes);

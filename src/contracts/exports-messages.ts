@@ -1,3 +1,55 @@
 // CSV exports (issue 18.1): the pt-BR texts of the feature. No zod here: messages load with the first screen.
 
-export const exportMessages = {} as const;
+export const exportMessages = {
+  /** The button's label by default; each screen names what it exports. */
+  button: 'Exportar CSV',
+  holders: 'Exportar lista (CSV)',
+  authorizations: 'Exportar autorizações (CSV)',
+  transactions: 'Exportar transações (CSV)',
+  invoiceHolders: 'Exportar por portador (CSV)',
+  preparing: 'Preparando a exportação…',
+  progress: (received: string, expected: string) => `${received} de ${expected} linhas recebidas`,
+  progressLabel: 'Progresso da exportação',
+  cancel: 'Cancelar',
+  cancelled: 'Exportação cancelada.',
+  done: (rows: string) => `Arquivo pronto: ${rows} linhas exportadas.`,
+  failed: 'Não foi possível concluir a exportação. Tente novamente.',
+  empty: 'Não há linhas para exportar.',
+  // Refusals (errors table)
+  ticketInvalid: 'O link de download expirou ou não é válido. Gere a exportação novamente.',
+  ticketUsed: 'Este link de download já foi usado. Gere a exportação novamente.',
+  downloadOnly: 'A exportação é entregue apenas pelo link de download do portal.',
+  kindUnknown: 'Tipo de exportação desconhecido.',
+  // Column headers
+  columns: {
+    account: 'Conta',
+    holder: 'Portador',
+    cpf: 'CPF',
+    last4: 'Final do cartão',
+    status: 'Status',
+    dateTime: 'Data e hora',
+    date: 'Data',
+    establishment: 'Estabelecimento',
+    authorization: 'Autorização',
+    installments: 'Parcelas',
+    value: 'Valor',
+    currency: 'Moeda',
+    response: 'Resposta da bandeira',
+    description: 'Descrição',
+    group: 'Grupo',
+    installment: 'Parcela',
+    national: 'Valor nacional (R$)',
+    international: 'Valor internacional (US$)',
+    dueDate: 'Vencimento',
+    entries: 'Lançamentos',
+    total: 'Total (R$)',
+  },
+  statusActive: 'Ativo',
+  statusInactive: 'Inativo',
+  /** The invoice-by-holder file's lines that are not a holder's. */
+  invoiceLines: {
+    balance: 'Saldo anterior não pago e encargos',
+    unassigned: 'Lançamentos da fatura não atribuídos a portadores',
+    total: 'TOTAL DA FATURA',
+  },
+} as const;

@@ -1,0 +1,109 @@
+// A card's authorizations and its invoices' transactions as files: the rows the history screen keeps (spec section
+// 5's filters), in its order, with its status rule. A card another company holds is CARD_NOT_FOUND, as on screen.
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { authorizationStatus } from '../../contracts/authorization-status.ts';
+import { exportFilters } from '../../contracts/exports.ts';
+import { messages } from '../../contracts/messages.ts';
+import type { Db } from '../db/client.ts';
+import { authorizations, transactions } from '../db/schema.ts';
+import { fail } from '../errors.ts';
+import { cardOfUser } from '../services/cards.ts';
+import type { ExportCell, ExportKind } from './kind.ts';
+
+const c = messages.exports.columns;
+/** The history screen's filters (web/features/card-details/lib/history.ts), kept in step by the export tests. */
+export const KEPT_DROPS = ['NORMAL', 'NEGADA', 'ONLINE', 'CANCELADA', 'APROVADA'];
+export const KEPT_GROUPS = ['CRE', 'DEN', 'PGT', 'DEI', 'DEB'];
+const CURRENCIES: Record<number, string> = { 986: 'BRL', 840: 'USD', 978: 'EUR' };
+const BATCH = 5_000;
+
+async function cardOf(db: Db, userId: string, uuid: string, last4: string) {
+  const found = await cardOfUser(db, userId, uuid, last4);
+  return found ?? fail('CARD_NOT_FOUND');
+}
+
+const keptAuthorizations = (accountId: string) =>
+  and(eq(authorizations.accountId, accountId), inArray(authorizations.descDrop, KEPT_DROPS));
+
+export const authorizationsKind: ExportKind<typeof exportFilters.authorizations> = {
+  name: 'authorizations',
+  filters: exportFilters.authorizations,
+  fileName: (f) => `autorizacoes-cartao-${f.last4}`,
+  header: [c.dateTime, c.establishment, c.authorization, c.installments, c.value, c.currency, c.status, c.response],
+
+  async scope(db, principal, f) {
+    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+    const rows = await db
+      .select({ type: authorizations.transactionType })
+      .from(authorizations)
+      .where(keptAuthorizations(account.id));
+    return { companyId: account.companyId, rows: rows.filter((r) => r.type.trim() !== '').length };
+  },
+
+  async *rows(db, principal, f) {
+    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+    // A card holds thousands of authorizations at most: one ordered read, sent in batches.
+    const rows = await db
+      .select()
+      .from(authorizations)
+      .where(keptAuthorizations(account.id))
+      .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id));
+    const kept = rows.filter((r) => r.transactionType.trim() !== '');
+    for (let i = 0; i < kept.length; i += BATCH) {
+      yield kept.slice(i, i + BATCH).map((r): ExportCell[] => [
+        // The screen shows the platform's time one minute on (spec section 4); the file shows what the screen shows.
+        { dateTime: new Date(r.tmsIncl.getTime() + 60_000) },
+        r.establishmentName,
+        r.numAuthorization,
+        r.qtdParcel,
+        { brl: r.mainValue },
+        CURRENCIES[r.coinCode] ?? 'BRL',
+        authorizationStatus(r),
+        r.descResponseTransaction,
+      ]);
+    }
+  },
+};
+
+const keptTransactions = (accountId: string, dueDates: string[]) =>
+  and(
+    eq(transactions.accountId, accountId),
+    inArray(transactions.dueDate, dueDates),
+    inArray(transactions.abbreviationGroup, KEPT_GROUPS),
+  );
+
+export const transactionsKind: ExportKind<typeof exportFilters.transactions> = {
+  name: 'transactions',
+  filters: exportFilters.transactions,
+  fileName: (f) => `transacoes-cartao-${f.last4}`,
+  header: [c.date, c.description, c.group, c.last4, c.installment, c.national, c.international, c.dueDate],
+
+  async scope(db, principal, f) {
+    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+    const [row] = await db.select({ n: count() }).from(transactions).where(keptTransactions(account.id, f.dueDates));
+    return { companyId: account.companyId, rows: row?.n ?? 0 };
+  },
+
+  async *rows(db, principal, f) {
+    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+    const rows = await db
+      .select()
+      .from(transactions)
+      .where(keptTransactions(account.id, f.dueDates))
+      .orderBy(desc(transactions.date), desc(transactions.id));
+    for (let i = 0; i < rows.length; i += BATCH) {
+      yield rows
+        .slice(i, i + BATCH)
+        .map((r): ExportCell[] => [
+          { date: r.date },
+          r.description,
+          r.abbreviationGroup,
+          r.last4,
+          r.numParcelOf ?? '',
+          { brl: r.valueNational },
+          { brl: r.valueInternational },
+          { date: r.dueDate },
+        ]);
+    }
+  },
+};
