@@ -10,6 +10,7 @@ describe('menus', () => {
     expect(activeTitles(mainMenu('/home/details/block'))).toEqual(['Cartões da Empresa']);
     expect(activeTitles(mainMenu('/home/invoices'))).toEqual(['Faturas do Relacionamento']);
     expect(activeTitles(mainMenu('/home/requestcard'))).toEqual(['Solicitar Cartão']);
+    expect(activeTitles(mainMenu('/home/bulk'))).toEqual(['Alterações em lote']);
     expect(activeTitles(mainMenu('/home/user/management'))).toEqual(['Gestão de usuários', 'Criar Usuário']);
     expect(activeTitles(mainMenu('/home/user/management/manage'))).toEqual([
       'Gestão de usuários',

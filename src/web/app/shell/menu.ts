@@ -60,6 +60,7 @@ export function mainMenu(pathname: string): MenuItem[] {
     },
     { title: m.invoices, link: paths.invoices, active: isUnder(pathname, paths.invoices), disabled: false },
     { title: m.requestCard, link: paths.requestCard, active: isUnder(pathname, paths.requestCard), disabled: false },
+    { title: messages.bulk.menu, link: paths.bulk, active: isUnder(pathname, paths.bulk), disabled: false },
     {
       title: m.userManagement,
       link: paths.userManagement,

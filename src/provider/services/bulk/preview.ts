@@ -1,0 +1,51 @@
+// The dry run: every row goes through the same service the apply uses, inside one transaction that is always rolled
+// back, each row in its own savepoint. So a row is judged by every rule of its screen, and by the rows above it in
+// the same call (two raises that together pass the relationship's limit), and nothing is ever written.
+import type { BulkBody, BulkPreviewRow } from '../../../contracts/bulk.ts';
+import { messages } from '../../../contracts/messages.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../card-controls.ts';
+import type { Principal } from '../sessions.ts';
+import { type Company, judge } from './prepare.ts';
+import { refusalOf, runRow } from './run-row.ts';
+
+class DryRunOver extends Error {}
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+export async function previewBulk(
+  db: Db,
+  principal: Principal,
+  company: Company,
+  body: BulkBody,
+  at: Date,
+  log: Log,
+): Promise<BulkPreviewRow[]> {
+  const judged = await judge(db, principal, company, body);
+  const actor: Actor = { userId: principal.userId, at };
+  const reasons = new Map<number, string>();
+  try {
+    await db.transaction(async (tx) => {
+      for (const j of judged) {
+        if (j.result !== 'OK' || !j.row || !j.key) continue;
+        const { row, key } = j;
+        try {
+          await tx.transaction((sp) => runRow(sp, actor, company, row, key));
+        } catch (error) {
+          const reason = refusalOf(error);
+          if (reason === null) log.error({ err: error, line: j.line }, 'bulk preview row failed');
+          reasons.set(j.line, reason ?? messages.bulk.reasons.unexpected);
+        }
+      }
+      throw new DryRunOver();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunOver)) throw error;
+  }
+  return judged.map(({ line, key, result, reason }) => {
+    const refused = reasons.get(line);
+    return refused ? { line, key, result: 'ERRO', reason: refused } : { line, key, result, reason };
+  });
+}

@@ -1,0 +1,71 @@
+// One row, applied through the very service the single-card screen calls (limits, block, card request): the rules
+// are theirs. It runs inside the caller's transaction (a savepoint), so a refusal rolls back the row alone.
+import { and, eq } from 'drizzle-orm';
+import type { ParsedRow } from '../../../contracts/bulk.ts';
+import { messages } from '../../../contracts/messages.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import { accounts, cards } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, blockCard } from '../card-controls.ts';
+import { changeLimit } from '../limits.ts';
+import { createProposal, ProposalRefused } from '../proposals.ts';
+import { proposalIdOf } from './keys.ts';
+
+const r = messages.bulk.reasons;
+
+/** A refusal a row reports instead of failing the call. */
+export class RowRefused extends Error {}
+
+/** The account of the company's holder with this CPF whose card (or second copy) ends in these digits. */
+async function cardOf(db: DbExecutor, companyId: number, cpf: string, last4: string) {
+  const rows = await db
+    .select({ accountId: accounts.id, last4: cards.last4, last4TwoWay: cards.last4TwoWay })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .where(and(eq(accounts.companyId, companyId), eq(accounts.documentNumber, cpf)));
+  // Unknown here and another company's look the same: nothing about other companies is told.
+  if (rows.length === 0) throw new RowRefused(r.notInCompany);
+  const match = rows.find((c) => c.last4 === last4 || c.last4TwoWay === last4);
+  if (!match) throw new RowRefused(r.cardNotFound(last4));
+  return match.accountId;
+}
+
+export interface RowDone {
+  target: string;
+  after: Record<string, unknown>;
+}
+
+export async function runRow(
+  tx: DbExecutor,
+  actor: Actor,
+  company: { id: number; relationCode: string },
+  row: ParsedRow,
+  key: string,
+): Promise<RowDone> {
+  // The services open their own transaction; on a transaction that is a savepoint inside it.
+  const db = tx as unknown as Db;
+  if (row.kind === 'limits') {
+    const accountId = await cardOf(tx, company.id, row.cpf, row.last4);
+    const limit = await changeLimit(db, actor, accountId, { last4digits: row.last4, availableLimit: row.amount });
+    return { target: `account:${accountId}`, after: { last4: row.last4, creditLimit: limit.creditLimit } };
+  }
+  if (row.kind === 'blocks') {
+    const accountId = await cardOf(tx, company.id, row.cpf, row.last4);
+    await blockCard(db, actor, accountId, {
+      last4digits: row.last4,
+      blockingReason: row.reason,
+      descriptionOccurrence: row.description,
+    });
+    return { target: `account:${accountId}`, after: { last4: row.last4, blockCode: row.reason } };
+  }
+  const proposal = { ...row.proposal, uuid: proposalIdOf(key), relationCode: company.relationCode };
+  const made = await createProposal(db, actor.userId, proposal, actor.at);
+  return { target: `account:${made.uuid}`, after: { proposalId: made.proposalId, last4: made.last4digits } };
+}
+
+/** The pt-BR reason of a row's refusal; anything unexpected is logged by the caller and rethrown. */
+export function refusalOf(error: unknown): string | null {
+  if (error instanceof RowRefused || error instanceof ProposalRefused) return error.message;
+  if (error instanceof AppError && error.status < 500) return error.message;
+  return null;
+}

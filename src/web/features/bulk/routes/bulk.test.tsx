@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../../contracts/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { companies, loginAnswer } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
+const api = vi.mocked(callApi);
+const m = messages.bulk;
+const company = companies[0]!;
+
+type Sent = { headers: Record<string, string>; body: { kind: string; rows: { line: number; cells: string[] }[] } };
+/** A key per row content: equal rows, equal keys, as the provider's sha256 gives. */
+const keyOf = (cells: string[]) =>
+  cells
+    .join('|')
+    .padEnd(64, '0')
+    .slice(0, 64)
+    .replace(/[^0-9a-f]/g, 'a');
+
+const upload = (name: string, text: string, type = 'text/csv') => {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File([text], name, { type })] } });
+};
+const limitsFile = (rows: string[]) => ['CPF;Final do cartão;Novo limite', ...rows].join('\r\n');
+
+describe('/home/bulk', { timeout: 30_000 }, () => {
+  beforeAll(async () => {
+    await import('../../../app/shell/shell-layout.tsx');
+    await import('./bulk.tsx');
+  });
+
+  beforeEach(() => {
+    api.mockReset();
+    useAppStore.getState().signOut();
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
+    useAppStore
+      .getState()
+      .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
+  });
+
+  it('checks a 150-row file in two calls, marks a row repeated across them, and counts valid and wrong rows', async () => {
+    api.mockImplementation(async (name, options) => {
+      const { body } = options as unknown as Sent;
+      if (name !== 'bulkPreview') throw new Error(`unexpected ${name}`);
+      return {
+        rows: body.rows.map(({ line, cells }) =>
+          cells[0] === 'bad'
+            ? { line, key: null, result: 'ERRO', reason: 'CPF inválido' }
+            : { line, key: keyOf(cells), result: 'OK', reason: null },
+        ),
+      };
+    });
+    const rows = Array.from({ length: 150 }, (_, i) => `${i === 5 ? 'bad' : `cpf${i}`};1234;10,00`);
+    rows[120] = rows[0] as string;
+    renderApp('/home/bulk');
+    await screen.findByRole('heading', { level: 2, name: m.title }, { timeout: 10_000 });
+    upload('lote.csv', limitsFile(rows));
+    expect(await screen.findByTestId('bulk-counts', {}, { timeout: 10_000 })).toHaveProperty(
+      'textContent',
+      m.counts(148, 2),
+    );
+    const calls = api.mock.calls.map(([, o]) => (o as unknown as Sent).body.rows.length);
+    expect(calls).toEqual([100, 50]);
+    expect((api.mock.calls[0]![1] as unknown as Sent).headers).toEqual({
+      cnpj: company.cnpj,
+      relationcode: company.relationCode,
+    });
+    const table = screen.getByRole('table', { name: m.tableLabel });
+    const repeated = within(table).getByText('Linha 122').closest('tr') as HTMLElement;
+    expect(within(repeated).getByText(m.reasons.duplicate(2))).toBeTruthy();
+    expect(
+      within(within(table).getByText('Linha 7').closest('tr') as HTMLElement).getByText('CPF inválido'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: m.previewTitle })).toBe(document.activeElement);
+  });
+
+  it('refuses a file that is not CSV and one with another header, in pt-BR, without calling the provider', async () => {
+    renderApp('/home/bulk');
+    await screen.findByRole('heading', { level: 2, name: m.title }, { timeout: 10_000 });
+    upload('lote.xlsx', 'PK', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect((await screen.findByRole('alert')).textContent).toBe(m.notCsv);
+    upload('lote.csv', 'Nome;Valor\nAna;10');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(m.wrongHeader('CPF;Final do cartão;Novo limite')),
+    );
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('applies only the rows without error after the confirmation, and a call that fails keeps what was applied', async () => {
+    let applyCalls = 0;
+    api.mockImplementation(async (name, options) => {
+      const { body } = options as unknown as Sent;
+      if (name === 'bulkPreview') {
+        return {
+          rows: body.rows.map(({ line, cells }) =>
+            cells[0] === 'bad'
+              ? { line, key: null, result: 'ERRO', reason: 'CPF inválido' }
+              : { line, key: keyOf(cells), result: 'OK', reason: null },
+          ),
+        };
+      }
+      applyCalls += 1;
+      if (applyCalls === 2) throw new ApiError(502, 'fora do ar', 'UPSTREAM_UNAVAILABLE');
+      return {
+        rows: body.rows.map(({ line, cells }) => ({ line, key: keyOf(cells), result: 'APLICADA', reason: null })),
+      };
+    });
+    const rows = Array.from({ length: 120 }, (_, i) => `${i === 0 ? 'bad' : `cpf${i}`};1234;10,00`);
+    renderApp('/home/bulk');
+    await screen.findByRole('heading', { level: 2, name: m.title }, { timeout: 10_000 });
+    upload('lote.csv', limitsFile(rows));
+    fireEvent.click(await screen.findByRole('button', { name: m.apply }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: m.confirmTitle });
+    expect(within(dialog).getByText(m.confirmText(119, 0))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: m.confirm }));
+    expect(await screen.findByRole('heading', { name: m.resultTitle }, { timeout: 10_000 })).toBeTruthy();
+    const applySent = api.mock.calls
+      .filter(([n]) => n === 'bulkApply')
+      .map(([, o]) => (o as unknown as Sent).body.rows);
+    expect(applySent.map((r) => r.length)).toEqual([100, 19]);
+    expect(applySent[0]?.[0]?.line).toBe(3);
+    expect(screen.getByRole('alert').textContent).toBe(m.stopped(100, 119));
+    expect(screen.getByTestId('bulk-result-counts').textContent).toBe(m.resultCounts(100, 1, 0));
+    const notSent = within(screen.getByRole('table', { name: m.tableLabel }))
+      .getByText('Linha 103')
+      .closest('tr');
+    expect(within(notSent as HTMLElement).getByText(m.notSent)).toBeTruthy();
+  });
+});
