@@ -142,11 +142,12 @@ export default defineConfig({
           // takes the modules its members import, unless a group of higher priority took them first.
           groups: [
             { name: 'initial', tags: ['$initial'], priority: 4 },
-            // The signed-in frame and the cards list, where sessions go after signing in: one file with what they
-            // use and nothing else, which the other signed-in screens, drawn inside the frame, load too.
+            // The signed-in frame and the cards list with the radar above it (app/home.tsx), where sessions go after
+            // signing in: one file with what they use and nothing else, which the other signed-in screens, drawn
+            // inside the frame, load too.
             {
               name: 'home',
-              test: /[\\/]src[\\/]web[\\/](app[\\/]shell[\\/]shell-layout|features[\\/]cards[\\/]routes[\\/]cards-list)\.tsx$/,
+              test: /[\\/]src[\\/]web[\\/](app[\\/]shell[\\/]shell-layout|app[\\/]home|features[\\/]cards[\\/]routes[\\/]cards-list)\.tsx$/,
               priority: 3,
             },
             // zod and the payload schemas: the forms that validate load them with their screen, the sign-in and the

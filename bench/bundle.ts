@@ -12,7 +12,7 @@ import { build } from 'vite';
 
 const BUDGET_KB = 150;
 const LOGIN_ROUTE = 'features/auth/routes/login.tsx';
-const HOME_ROUTES = ['app/shell/shell-layout.tsx', 'features/cards/routes/cards-list.tsx'];
+const HOME_ROUTES = ['app/shell/shell-layout.tsx', 'app/home.tsx', 'features/cards/routes/cards-list.tsx'];
 /** vite.config.ts builds the two /home routes into one chunk of this name, which has no manifest key of its own. */
 const HOME_CHUNK = 'home';
 const root = resolve(import.meta.dirname, '..');

@@ -29,10 +29,20 @@ export const errors = {
   // Impact preview (issue 18.3): edit only inside this block.
   // </impact>
   // Lifecycle radar (issue 18.5): edit only inside this block.
+  /** A cursor of one radar list sent to another (the expiring list's carries a date). */
+  RADAR_CURSOR_INVALID: e(400, messages.radar.cursorInvalid),
   // </radar>
   // CSV exports (issue 18.1): edit only inside this block.
+  EXPORT_KIND_UNKNOWN: e(400, messages.exports.kindUnknown),
+  /** A download ticket that does not open, has expired or belongs to another operator. */
+  EXPORT_TICKET_INVALID: e(410, messages.exports.ticketInvalid),
+  EXPORT_TICKET_USED: e(410, messages.exports.ticketUsed),
+  /** The CSV asked for through /proxy rather than the BFF's download route. */
+  EXPORT_DOWNLOAD_ONLY: e(400, messages.exports.downloadOnly),
   // </exports>
   // Bulk changes (issue 18.2): edit only inside this block.
+  /** The same file line twice in one call: the answer could not say which row is which. */
+  BULK_LINE_REPEATED: e(400, messages.bulk.lineRepeated),
   // </bulk>
 
   // Sign-in, recovery, first access, password change

@@ -82,12 +82,25 @@ export const endpointRoutes = {
   cepLookup: r('GET', '/v1/address/cep/{cep}'),
 
   // Impact preview (issue 18.3): edit only inside this block.
+  /** Not in the spec: what a block, a cancel or a 2ª via changes for the card, read before confirming (decision 082). */
+  cardImpact: r('GET', '/v1/cards/impact/{uuid}'),
   // </impact>
   // Lifecycle radar (issue 18.5): edit only inside this block.
+  /** Not in the spec: the company's lifecycle counts for /home (decision 083). Headers cnpj, relationcode. */
+  radar: r('GET', '/v1/corporate/radar'),
+  /** Not in the spec: one radar list, keyset-paged and filterable (decision 083). */
+  radarCards: r('GET', '/v1/corporate/radar/cards'),
   // </radar>
   // CSV exports (issue 18.1): edit only inside this block.
+  /** Not in the spec: a CSV export's single-use download ticket, asked for through the sealed /proxy (decision 084). */
+  exportTicket: r('POST', '/v1/exports/ticket'),
+  /** Not in the spec: the CSV itself, streamed; only the BFF's download route calls it (decision 084). */
+  exportDownload: r('GET', '/v1/exports/download'),
   // </exports>
   // Bulk changes (issue 18.2): edit only inside this block.
+  /** Not in the spec: a CSV's rows judged without writing anything, then applied once each (decision 085). */
+  bulkPreview: r('POST', '/v1/bulk/preview'),
+  bulkApply: r('POST', '/v1/bulk/apply'),
   // </bulk>
 } as const satisfies Record<string, EndpointRoute>;
 

@@ -71,6 +71,17 @@ const EXPECT: Record<EndpointName, Expectation> = {
   consultCard: refused,
   authorizationHistory: refused,
   readLimit: refused,
+  cardImpact: refused, // Impact preview (issue 18.3).
+  bulkPreview: refused, // Bulk changes (issue 18.2).
+  bulkApply: refused, // Bulk changes (issue 18.2).
+  radar: refused, // Lifecycle radar (issue 18.5).
+  radarCards: refused, // Lifecycle radar (issue 18.5).
+  exportTicket: refused, // CSV exports (issue 18.1).
+  exportDownload: {
+    kind: 'own-scope',
+    status: 400,
+    why: 'CSV exports (issue 18.1): the download names no resource but a ticket the provider sealed for one operator session, and streams only to the BFF download route; asked for any other way it is EXPORT_DOWNLOAD_ONLY and writes nothing (decision 084; the ticket binding is tested in routes/exports.test.ts).',
+  },
   changeLimit: refused,
   embossData: refused,
   secondCopy: refused,

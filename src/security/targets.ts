@@ -27,6 +27,12 @@ export interface Target {
   digitableLine: string | null;
 }
 
+/** Bulk changes (issue 18.2): a one-row limit file for the target's holder. */
+const bulkLimitFile = (t: Target) => ({
+  kind: 'limits',
+  rows: [{ line: 2, cells: [t.account.cpf, t.account.last4, '500,00'] }],
+});
+
 /** `holder` picks the company's n-th live holder, so suites can give each endpoint a holder of its own. */
 export async function loadTarget(
   sql: SqlRunner,
@@ -181,6 +187,26 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
   consultCard: (t) => ({ params: { uuid: t.account.uuid }, headers: { last4digits: t.account.last4, product: '1' } }),
   authorizationHistory: last4Header,
   readLimit: last4Header,
+  // Impact preview (issue 18.3).
+  cardImpact: (t) => ({ ...last4Header(t), query: { action: 'cancel' } }),
+  // Bulk changes (issue 18.2).
+  bulkPreview: (t) => ({ params: {}, headers: company(t), body: bulkLimitFile(t) }),
+  bulkApply: (t) => ({ params: {}, headers: company(t), body: bulkLimitFile(t) }),
+  // Lifecycle radar (issue 18.5).
+  radar: (t) => ({ params: {}, headers: company(t) }),
+  radarCards: (t) => ({ params: {}, headers: company(t), query: { category: 'unused' } }),
+  // CSV exports (issue 18.1): a ticket of the target's list; a download asked for with a sealed-looking ticket.
+  exportTicket: (t) => ({
+    params: {},
+    headers: {},
+    body: { kind: 'holders', filters: { cnpj: t.company.cnpj, relationCode: t.company.relationCode } },
+  }),
+  exportDownload: () => ({
+    params: {},
+    headers: {
+      exportticket: 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..AAAAAAAAAAAAAAAA.AAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',
+    },
+  }),
   changeLimit: (t) => ({ ...card(t), body: { availableLimit: 500, changeLimit: 'S', last4digits: t.account.last4 } }),
   embossData: last4Header,
   secondCopy: (t) => ({

@@ -15,11 +15,15 @@ export const paths = {
   detailsHistory: '/home/details/history',
   invoices: '/home/invoices',
   requestCard: '/home/requestcard',
+  /** Not in the spec's table: bulk changes from a CSV, with a dry run (decision 085). */
+  bulk: '/home/bulk',
   userManagement: '/home/user/management',
   manageUsers: '/home/user/management/manage',
   companyManagement: '/home/company/management',
   /** Not in the spec's table: the signed-in operator's own password change, opened from the sidebar (decision 074). */
   changePassword: '/home/account/password',
+  /** Not in the spec's table: a list of the lifecycle radar, /home/radar/:category (decision 083). */
+  radar: '/home/radar',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -34,6 +38,7 @@ export function isUnder(pathname: string, base: string): boolean {
 export function routeTitle(pathname: string): string {
   if (isUnder(pathname, paths.invoices)) return 'Faturas do Relacionamento';
   if (isUnder(pathname, paths.requestCard)) return 'Solicitar Cartão';
+  if (isUnder(pathname, paths.bulk)) return 'Alterações em lote';
   if (isUnder(pathname, paths.userManagement)) return 'Gestão de Usuários';
   if (isUnder(pathname, paths.companyManagement)) return 'Gestão da Empresa';
   if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';

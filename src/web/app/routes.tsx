@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
     {
       path: paths.home,
       children: [
-        lazyRoute(() => import('../features/cards/routes/cards-list.tsx'), { index: true }, { fullStyles: false }),
+        lazyRoute(() => import('./home.tsx'), { index: true }, { fullStyles: false }),
         lazyRoute(() => import('../features/card-details/routes/details-layout.tsx'), {
           path: 'details',
           children: [
@@ -78,12 +78,14 @@ export const routes: RouteObject[] = [
         }),
         lazyRoute(() => import('../features/invoices/routes/invoices.tsx'), { path: 'invoices' }),
         lazyRoute(() => import('../features/request-card/routes/request-card.tsx'), { path: 'requestcard' }),
+        lazyRoute(() => import('../features/bulk/routes/bulk.tsx'), { path: 'bulk' }),
         lazyRoute(() => import('../features/users/routes/create-user.tsx'), { path: 'user/management' }),
         lazyRoute(() => import('../features/users/routes/manage-users.tsx'), { path: 'user/management/manage' }),
         lazyRoute(() => import('../features/company-management/routes/company-management.tsx'), {
           path: 'company/management',
         }),
         lazyRoute(() => import('../features/account/routes/change-password.tsx'), { path: 'account/password' }),
+        lazyRoute(() => import('../features/radar/routes/radar-list.tsx'), { path: 'radar/:category' }),
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

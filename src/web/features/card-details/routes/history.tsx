@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Box, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { DENIED } from '../../../../contracts/authorization-status.ts';
 import {
@@ -7,6 +7,7 @@ import {
   type LimitResponse,
   messages,
 } from '../../../../contracts/index.ts';
+import { ExportButton } from '../../../ui/export-button.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatBRL, formatCurrency } from '../../../ui/format.ts';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
@@ -129,6 +130,15 @@ export default function HistoryRoute() {
           <Title order={3} fz="lg" mb="sm" id="authorizations-title">
             {m.authorizations}
           </Title>
+          {kept.length > 0 ? (
+            <Box mb="sm">
+              <ExportButton
+                kind="authorizations"
+                label={messages.exports.authorizations}
+                filters={{ uuid: selected.uuid, last4: selected.last4 }}
+              />
+            </Box>
+          ) : null}
           {authorizations.isPending ? (
             <Spinner label={m.loading} />
           ) : authorizations.isError ? (
@@ -150,6 +160,15 @@ export default function HistoryRoute() {
           <Title order={3} fz="lg" mb="sm" id="transactions-title">
             {m.transactions}
           </Title>
+          {keptTx.length > 0 && transactions.data ? (
+            <Box mb="sm">
+              <ExportButton
+                kind="transactions"
+                label={messages.exports.transactions}
+                filters={{ uuid: selected.uuid, last4: selected.last4, dueDates: transactions.data.dueDates }}
+              />
+            </Box>
+          ) : null}
           {transactions.isPending ? (
             <Spinner label={m.loading} />
           ) : transactions.isError ? (

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CardResult, messages, PAGE_SIZE, type SubAccount } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
@@ -7,6 +7,7 @@ import { cardToRow, rowLast4 } from '../../../lib/card-row.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
+import { ExportButton } from '../../../ui/export-button.tsx';
 import { getAccountCards } from '../api/get-account-cards.ts';
 import { useAccountPaging } from '../api/use-account-paging.ts';
 import { CardsPagination } from '../components/cards-pagination.tsx';
@@ -19,7 +20,7 @@ const m = messages.cardList;
 const count = new Intl.NumberFormat('pt-BR');
 
 /** /home: the company's cards — count, CPF search, A-Z / Z-A, the table and the keyset pages. */
-export default function CardsListRoute() {
+export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
   const navigate = useNavigate();
   const accounts = useAppStore((s) => s.relationship.accounts);
   const currentPage = useAppStore((s) => s.relationship.currentPage);
@@ -27,6 +28,7 @@ export default function CardsListRoute() {
   const [order, setOrder] = useState<SortOrder>('');
   const [found, setFound] = useState<{ cpf: string; rows: SubAccount[] } | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
+  const company = useAppStore((s) => s.company);
 
   // The accounts are loaded at company choice and kept in memory only: after a reload the page the operator was
   // on is read again from the provider (its number is all that was kept, decision 041).
@@ -82,6 +84,8 @@ export default function CardsListRoute() {
         />
       </Group>
 
+      {radar}
+
       <SearchBox onFound={(cpf, cards: CardResult[]) => setFound({ cpf, rows: cards.map(cardToRow) })} />
 
       {found ? (
@@ -91,6 +95,15 @@ export default function CardsListRoute() {
             {m.clearSearch}
           </Button>
         </Group>
+      ) : null}
+
+      {company ? (
+        <ExportButton
+          kind="holders"
+          label={messages.exports.holders}
+          filters={{ cnpj: company.cnpj, relationCode: company.relationCode, cpf: found?.cpf, order }}
+          disabled={rows.length === 0}
+        />
       ) : null}
 
       {rows.length === 0 ? (

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { messages } from '../../../../contracts/index.ts';
 import { useCorporateAccount } from '../../../api/corporate-account.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { ExportButton } from '../../../ui/export-button.tsx';
 import { IconAlertCircle, IconFileInvoice, Spinner } from '../../../ui/index.ts';
 import { useCorporateInvoice } from '../api/get-corporate-invoice.ts';
 import { useDueDates } from '../api/get-due-dates.ts';
@@ -60,6 +61,13 @@ export default function InvoicesRoute() {
           comboboxProps={{ withinPortal: true }}
         />
       </Paper>
+      {company && chosen && invoice.isSuccess ? (
+        <ExportButton
+          kind="invoice-holders"
+          label={messages.exports.invoiceHolders}
+          filters={{ cnpj: company.cnpj, dueDate: chosen }}
+        />
+      ) : null}
       {loadingList ? (
         <Spinner label={t.loadingDueDates} />
       ) : listFailed ? (
