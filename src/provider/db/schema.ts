@@ -84,8 +84,14 @@ export const userCompanies = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The user's profile in this company (contracts/profiles.ts); users from before profiles are administrators. */
+    profile: varchar('profile', { length: 20 }).notNull().default('ADMINISTRADOR'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('user_companies_company').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId] }),
+    index('user_companies_company').on(t.companyId),
+    check('user_companies_profile', sql`${t.profile} in ('ADMINISTRADOR', 'GESTOR_CARTOES', 'CONSULTA')`),
+  ],
 );
 
 export const userSessions = pgTable(
@@ -256,6 +262,8 @@ export const cardEvents = pgTable(
     action: varchar('action', { length: 40 }).notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The client's address as the provider saw it, as in audit_log; null for rows from before it was kept. */
+    address: varchar('address', { length: 45 }),
   },
   (t) => [index('card_events_card').on(t.cardId, t.at)],
 );
