@@ -2,7 +2,7 @@
 // `npm run bench -- paging bundle` runs only the named ones.
 import { spawnSync } from 'node:child_process';
 
-const ALL = ['proxy', 'paging', 'bundle', 'lighthouse', 'sign-in', 'exports', 'bulk'];
+const ALL = ['proxy', 'paging', 'bundle', 'lighthouse', 'sign-in', 'exports', 'bulk', 'audit'];
 const chosen = process.argv.slice(2).filter((name) => ALL.includes(name));
 let failed = false;
 for (const name of chosen.length > 0 ? chosen : ALL) {

@@ -2,6 +2,7 @@
 // and the refusals it may give. The provider's handlers, the BFF's allowlist, the web's `api.*` and the OpenAPI file
 // are all derived from this table; nothing pairs an endpoint with a schema anywhere else.
 import { z } from 'zod';
+import { auditSpecs } from './audit.ts';
 import { bulkSpecs } from './bulk.ts';
 import { USER_LIST_LIMIT } from './constants.ts';
 import type { ServerErrorCode } from './errors.ts';
@@ -244,6 +245,7 @@ const specs = {
   ...radarSpecs,
   ...exportSpecs,
   ...bulkSpecs,
+  ...auditSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

@@ -44,6 +44,10 @@ export const errors = {
   /** The same file line twice in one call: the answer could not say which row is which. */
   BULK_LINE_REPEATED: e(400, messages.bulk.lineRepeated),
   // </bulk>
+  // Profiles (issue 16): edit only inside this block.
+  // </profiles>
+  // Audit trail (issue 16): edit only inside this block.
+  // </audit>
 
   // Sign-in, recovery, first access, password change
   LOGIN_FAILED: e(401, messages.login.failure),

@@ -1,12 +1,16 @@
 // Every user-visible pt-BR text, keyed by meaning. Values quoted by the spec are kept exactly as written,
 // quirks included; the others are our own wording (see docs/decisions.md).
 
+import { auditMessages } from './audit-messages.ts';
 import { bulkMessages } from './bulk-messages.ts';
 import { exportMessages } from './exports-messages.ts';
 import { impactMessages } from './impact-messages.ts';
+import { profileMessages } from './profiles-messages.ts';
 import { radarMessages } from './radar-messages.ts';
 
 export const messages = {
+  profiles: profileMessages,
+  audit: auditMessages,
   impact: impactMessages,
   radar: radarMessages,
   exports: exportMessages,

@@ -102,6 +102,8 @@ export const endpointRoutes = {
   bulkPreview: r('POST', '/v1/bulk/preview'),
   bulkApply: r('POST', '/v1/bulk/apply'),
   // </bulk>
+  // Audit trail (issue 16): edit only inside this block.
+  // </audit>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

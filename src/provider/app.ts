@@ -15,6 +15,7 @@ import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { containsNul } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bulkRoutes } from './routes/bulk.ts';
 import { cardControlRoutes } from './routes/card-controls.ts';
@@ -134,6 +135,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(radarRoutes, ctx);
     await api.register(exportRoutes, ctx);
     await api.register(bulkRoutes, ctx);
+    await api.register(auditRoutes, ctx);
   });
 
   return app;

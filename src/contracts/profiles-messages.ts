@@ -1,0 +1,3 @@
+// Profiles (issue 16): the pt-BR texts. No zod here: messages load with the first screen.
+
+export const profileMessages = {} as const;
