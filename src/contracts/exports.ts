@@ -40,7 +40,10 @@ export const exportTicketBody = z
     filters: z.record(z.string(), z.unknown()),
   })
   .superRefine((body, ctx) => {
-    const schema = (exportFilters as Record<string, z.ZodType>)[body.kind];
+    // Own keys only: 'constructor' or 'toString' must be an unknown kind, not Object.prototype's.
+    const schema = Object.hasOwn(exportFilters, body.kind)
+      ? (exportFilters as Record<string, z.ZodType>)[body.kind]
+      : undefined;
     if (!schema) {
       ctx.addIssue({ code: 'custom', path: ['kind'], message: messages.exports.kindUnknown });
       return;
