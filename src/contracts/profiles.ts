@@ -79,8 +79,17 @@ export const ENDPOINT_PERMISSIONS: Record<EndpointName, Permission | null> = {
   cardImpact: 'cards.read',
   radar: 'cards.read',
   radarCards: 'cards.read',
+  auditTrail: 'audit.read',
   exportTicket: 'cards.read',
   exportDownload: 'cards.read',
   bulkPreview: 'cards.write',
   bulkApply: 'cards.write',
 };
+
+/**
+ * The profile a user form's `listaPerfis` names: its one entry that is a profile, or null when it names none (the
+ * spec's portal sends one empty entry). Two different profiles are refused by the body's schema.
+ */
+export function profileOfList(list: readonly string[]): Profile | null {
+  return (list.find((p) => (PROFILES as readonly string[]).includes(p)) as Profile | undefined) ?? null;
+}

@@ -15,6 +15,7 @@ import {
   uuid,
 } from './fields.ts';
 import { messages } from './messages.ts';
+import { PROFILES } from './profiles.ts';
 import { isValidDueDay, isValidIsoDate, isValidPersonName, isValidProposalCpf } from './proposal-rules.ts';
 
 export const loginBody = z.object({ login: login.transform((v) => v.toLowerCase()), senha: password });
@@ -55,6 +56,18 @@ export const changePasswordBody = z.object({
  */
 export const phoneCode = z.number().int().min(0).max(999);
 
+/**
+ * Profiles (issue 16): the user forms carry the profile in the spec's `listaPerfis` — one of PROFILES. Entries that
+ * name no profile (the spec's portal sends one empty entry) are ignored; two different profiles are refused.
+ */
+const listaPerfis = z
+  .array(z.string().max(40))
+  .max(10)
+  .refine(
+    (list) => new Set(list.filter((p) => (PROFILES as readonly string[]).includes(p))).size <= 1,
+    messages.profiles.twoProfiles,
+  );
+
 export const createUserBody = z.object({
   login,
   numCelular: z.number().int().nonnegative().max(9_999_999_999),
@@ -62,7 +75,7 @@ export const createUserBody = z.object({
   numeroDocumento: digits(11, 11),
   ddd: phoneCode,
   ddi: phoneCode,
-  listaPerfis: z.array(z.string().max(40)).max(10),
+  listaPerfis,
   email,
 });
 
@@ -72,7 +85,7 @@ export const updateUserBody = z.object({
   email,
   nomeUsuario: requiredText(60),
   numeroCelular: z.number().int().nonnegative().max(9_999_999_999),
-  listaPerfis: z.array(z.string().max(40)).max(10),
+  listaPerfis,
 });
 
 export const userStatusBody = z.object({ status: z.enum(USER_STATUS) });
@@ -380,7 +393,8 @@ export const loginResponse = z.object({
   usuario: z.string(),
   token: z.string(),
   primeiroAcesso: z.boolean(),
-  companies: z.array(company),
+  /** Profiles (issue 16): each company with the operator's profile in it. */
+  companies: z.array(company.extend({ perfil: z.enum(PROFILES) })),
 });
 
 /** The signed-in operator as a reload sees it again: the login answer without its token (decision 041). */

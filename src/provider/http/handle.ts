@@ -11,7 +11,9 @@ import {
   type PathParams,
   type ResponseOf,
 } from '../../contracts/contract.ts';
+import { ENDPOINT_PERMISSIONS } from '../../contracts/profiles.ts';
 import { AppError } from '../errors.ts';
+import { withPermission } from '../services/profiles.ts';
 import type { Principal } from '../services/sessions.ts';
 import { fastifyPath } from './route.ts';
 import { parseWith } from './validate.ts';
@@ -97,7 +99,8 @@ export function routeFor<N extends EndpointName>(
       request,
       reply,
     };
-    const result = await handler(input);
+    // Profiles (issue 16): the endpoint's permission, judged by the chokepoints in the company the call acts on.
+    const result = await withPermission(ENDPOINT_PERMISSIONS[name], () => handler(input));
     if (result === reply || reply.sent) return reply;
     if (status === 204) return reply.code(204).send();
     if (checkResponses) {

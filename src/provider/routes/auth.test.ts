@@ -32,6 +32,7 @@ describe('POST /v0/portal/usuario/login', () => {
       corporateName: expect.any(String),
       cnpj: expect.stringMatching(/^\d{14}$/),
       relationCode: expect.any(String),
+      perfil: 'ADMINISTRADOR',
     });
   });
 

@@ -7,7 +7,7 @@ import { messages } from '../../contracts/messages.ts';
 import type { ProviderContext } from '../context.ts';
 import { AppError, appError, fail } from '../errors.ts';
 import { handle } from '../http/handle.ts';
-import { listCompanies } from '../services/companies.ts';
+import { sessionCompanies } from '../services/companies.ts';
 import { setFirstPassword } from '../services/first-access.ts';
 import { confirmCode, requestCode, resetPassword } from '../services/recovery.ts';
 import { originOf, recordSecurityEvent } from '../services/security-events.ts';
@@ -30,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ProviderContext) {
       );
       const sessionId = await openSession(ctx.db, user.id, now);
       const token = await ctx.tokens.sign({ userId: user.id, sessionId });
-      const companies = await listCompanies(ctx.db, user.id);
+      const companies = await sessionCompanies(ctx.db, user.id);
       return { usuario: user.name, token, primeiroAcesso: user.mustChangePassword, companies };
     },
     { rateLimit },
@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ProviderContext) {
   // A reload keeps no copy of the operator in the browser (decision 041): it reads name and companies again here.
   handle(app, 'session', async ({ principal }) => ({
     usuario: principal.name,
-    companies: await listCompanies(ctx.db, principal.userId),
+    companies: await sessionCompanies(ctx.db, principal.userId),
   }));
 
   // Signing out only gives up access, so a user still on a temporary password may do it too.

@@ -276,7 +276,8 @@ describe('GET /v0/portal/usuario/todos', () => {
       ddd: 11,
       numCelular: 912345678,
       status: 'ATIVO',
-      perfis: [],
+      // Profiles (issue 16): a create that names no profile gets Consulta (decision 087).
+      perfis: ['CONSULTA'],
     });
   });
 

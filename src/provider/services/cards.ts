@@ -8,6 +8,7 @@ import type { AccountData, CardConsult, CardResult } from '../../contracts/schem
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, cards, companies, userCompanies } from '../db/schema.ts';
 import { limitOf, usedCents } from './limit-usage.ts';
+import { requirePermissionIn } from './profiles.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
@@ -23,6 +24,7 @@ export async function accountOfUser(db: DbExecutor, userId: string, accountId: s
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
     .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId))));
+  if (row) await requirePermissionIn(db, userId, row.account.companyId);
   return row ?? null;
 }
 
@@ -47,6 +49,7 @@ export async function cardOfUser(
     .orderBy(asc(cards.createdAt), asc(cards.id))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: [accounts, cards] }) : await query;
+  if (row) await requirePermissionIn(db, userId, row.account.companyId);
   return row ?? null;
 }
 
@@ -125,6 +128,7 @@ export async function cardsOfAccount(db: DbExecutor, userId: string, accountId: 
   const rows = await cardRowsQuery(db)
     .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId))))
     .orderBy(asc(cards.createdAt), asc(cards.id));
+  if (rows[0]) await requirePermissionIn(db, userId, rows[0].account.companyId);
   return cardResults(rows);
 }
 

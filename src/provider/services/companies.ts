@@ -1,10 +1,12 @@
 // The companies an operator may act for: the only ones whose data the provider hands out to them.
 import { and, asc, eq } from 'drizzle-orm';
 import { reaisOf } from '../../contracts/money.ts';
+import type { Profile } from '../../contracts/profiles.ts';
 import type { Company, RelationshipLimitResponse } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { companies, userCompanies } from '../db/schema.ts';
 import { relationshipLimit } from './limit-usage.ts';
+import { isProfile, requirePermissionIn } from './profiles.ts';
 
 export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
   return db
@@ -15,6 +17,22 @@ export async function listCompanies(db: Db, userId: string): Promise<Company[]> 
     .orderBy(asc(companies.corporateName));
 }
 
+/** Profiles (issue 16): the operator's companies with their profile in each, as the login and session answer them. */
+export async function sessionCompanies(db: Db, userId: string): Promise<(Company & { perfil: Profile })[]> {
+  const rows = await db
+    .select({
+      corporateName: companies.corporateName,
+      cnpj: companies.cnpj,
+      relationCode: companies.relationCode,
+      profile: userCompanies.profile,
+    })
+    .from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(eq(userCompanies.userId, userId))
+    .orderBy(asc(companies.corporateName));
+  return rows.map(({ profile, ...company }) => ({ ...company, perfil: isProfile(profile) ? profile : 'CONSULTA' }));
+}
+
 /** The company, when this user may act for it; null otherwise (unknown and forbidden look the same). */
 export async function companyOfUser(db: Db, userId: string, cnpj: string, relationCode: string) {
   const [row] = await db
@@ -22,6 +40,7 @@ export async function companyOfUser(db: Db, userId: string, cnpj: string, relati
     .from(companies)
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
     .where(and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)));
+  if (row) await requirePermissionIn(db, userId, row.id);
   return row ?? null;
 }
 

@@ -7,6 +7,7 @@ import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { UserStatus } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
+import { can, type Profile, profileOfList } from '../../contracts/profiles.ts';
 import type { CreateUserBody, PortalUser, UpdateUserBody } from '../../contracts/schemas.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
 import { auditLog, companies, portalUsers, userCompanies } from '../db/schema.ts';
@@ -14,6 +15,7 @@ import { type AppError, appError, fail } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { hashPassword } from './passwords.ts';
+import { isProfile, permissionInScope, refuseProfile, requirePermissionIn } from './profiles.ts';
 import { type Origin, recordSecurityEvent } from './security-events.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { temporaryPassword } from './temporary-password.ts';
@@ -34,7 +36,7 @@ export interface Actor {
 /** Logins are lower-case (the sign-in lower-cases what is typed) and free of spaces and accents. */
 const LOGIN_PATTERN = /^[a-z0-9._@-]+$/;
 
-export function toPortalUser(row: UserRow): PortalUser {
+export function toPortalUser(row: UserRow, profile: Profile | null = null): PortalUser {
   return {
     id: row.id,
     login: row.login,
@@ -45,8 +47,8 @@ export function toPortalUser(row: UserRow): PortalUser {
     ddd: row.ddd,
     numCelular: row.mobile,
     status: row.status as UserStatus,
-    // Profiles are not modelled: the only list the portal sends holds one empty entry (spec section 6).
-    perfis: [],
+    // Profiles (issue 16): the user's profile in the company at hand, in the spec's list.
+    perfis: profile ? [profile] : [],
   };
 }
 
@@ -75,7 +77,43 @@ export async function chosenCompanyId(db: Db, actor: Actor, cnpj: string): Promi
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, actor.userId)))
     .where(eq(companies.cnpj, cnpj));
   if (!row) fail('COMPANY_NOT_FOUND');
+  await requirePermissionIn(db, actor.userId, row.id);
   return row.id;
+}
+
+/** Each link of the user to a company, with the profile there (unknown values read as the least, Consulta). */
+async function linksOf(db: DbExecutor, userId: string): Promise<{ companyId: number; profile: Profile }[]> {
+  const rows = await db
+    .select({ companyId: userCompanies.companyId, profile: userCompanies.profile })
+    .from(userCompanies)
+    .where(eq(userCompanies.userId, userId))
+    .orderBy(asc(userCompanies.companyId));
+  return rows.map((r) => ({ companyId: r.companyId, profile: isProfile(r.profile) ? r.profile : 'CONSULTA' }));
+}
+
+/**
+ * Refuses (409 LAST_ADMINISTRATOR) when the user is an active Administrador of a company with no other active
+ * Administrador: demoting, deactivating or deleting them would leave it without one. The company's administrator
+ * links are locked for the rest of the transaction, so two concurrent demotions cannot both pass.
+ */
+async function keepAnAdministrator(tx: DbExecutor, user: UserRow, companyIds: number[]): Promise<void> {
+  if (user.status !== 'ATIVO' || companyIds.length === 0) return;
+  for (const companyId of companyIds) {
+    const admins = await tx
+      .select({ userId: userCompanies.userId })
+      .from(userCompanies)
+      .innerJoin(portalUsers, eq(portalUsers.id, userCompanies.userId))
+      .where(
+        and(
+          eq(userCompanies.companyId, companyId),
+          eq(userCompanies.profile, 'ADMINISTRADOR'),
+          eq(portalUsers.status, 'ATIVO'),
+        ),
+      )
+      .for('update', { of: [userCompanies] });
+    const mine = admins.some((a) => a.userId === user.id);
+    if (mine && admins.length === 1) fail('LAST_ADMINISTRATOR');
+  }
 }
 
 export interface ListOptions {
@@ -87,7 +125,7 @@ export interface ListOptions {
 }
 
 export async function listUsers(db: Db, actor: Actor, opts: ListOptions): Promise<PortalUser[]> {
-  const scope = opts.companyId === undefined ? await companyIdsOf(db, actor.userId) : [opts.companyId];
+  const scope = opts.companyId === undefined ? await manageableCompanies(db, actor) : [opts.companyId];
   if (scope.length === 0) return [];
   const members = db
     .selectDistinct({ id: userCompanies.userId })
@@ -101,7 +139,38 @@ export async function listUsers(db: Db, actor: Actor, opts: ListOptions): Promis
     .orderBy(order(portalUsers.name), order(portalUsers.login))
     .limit(opts.limit)
     .offset(opts.page * opts.limit);
-  return rows.map(toPortalUser);
+  if (rows.length === 0) return [];
+  // Each user's profile in the first listed company they belong to (the chosen one, when a CNPJ names it).
+  const links = await db
+    .select({ userId: userCompanies.userId, profile: userCompanies.profile })
+    .from(userCompanies)
+    .where(
+      and(
+        inArray(
+          userCompanies.userId,
+          rows.map((r) => r.id),
+        ),
+        inArray(userCompanies.companyId, scope),
+      ),
+    )
+    .orderBy(desc(userCompanies.companyId));
+  const profileOf = new Map<string, Profile>();
+  for (const l of links) profileOf.set(l.userId, isProfile(l.profile) ? l.profile : 'CONSULTA');
+  return rows.map((r) => toPortalUser(r, profileOf.get(r.id) ?? null));
+}
+
+/**
+ * The list's scope without a chosen company: the operator's companies whose users their profile may manage. One
+ * with companies but no such profile in any is refused (403), naming the profile.
+ */
+async function manageableCompanies(db: Db, actor: Actor): Promise<number[]> {
+  const links = await linksOf(db, actor.userId);
+  const permission = permissionInScope();
+  if (permission === null) return links.map((l) => l.companyId);
+  const allowed = links.filter((l) => can(l.profile, permission));
+  const first = links[0];
+  if (allowed.length === 0 && first) refuseProfile(first.profile, permission);
+  return allowed.map((l) => l.companyId);
 }
 
 /**
@@ -122,6 +191,7 @@ async function manageableUser(
   const theirs = await companyIdsOf(tx, row.id);
   const shared = theirs.filter((id) => mine.includes(id));
   if (shared.length === 0) fail('USER_NOT_FOUND');
+  for (const companyId of shared) await requirePermissionIn(tx, actor.userId, companyId);
   if (shared.length < theirs.length) fail('FORBIDDEN', messages.users.sharedUser);
   return { row, companyId: shared[0] as number };
 }
@@ -157,6 +227,8 @@ export async function createUser(
     .where(or(eq(portalUsers.login, login), eq(portalUsers.document, body.numeroDocumento)));
   if (taken.length > 0) throw duplicateError(taken.some((t) => t.login === login) ? 'login' : 'document');
 
+  // Profiles (issue 16): a create that names no profile gets the least one (decision 087).
+  const profile = profileOfList(body.listaPerfis) ?? 'CONSULTA';
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   let created: UserRow;
@@ -181,7 +253,7 @@ export async function createUser(
         })
         .returning();
       if (!row) throw new Error('user insert returned nothing');
-      await tx.insert(userCompanies).values({ userId: row.id, companyId });
+      await tx.insert(userCompanies).values({ userId: row.id, companyId, profile });
       await recordSecurityEvent(tx, origin.log, {
         type: 'user.create',
         actorUserId: actor.userId,
@@ -190,7 +262,7 @@ export async function createUser(
         companyId,
         address: origin.address,
         before: null,
-        after: { ...snapshot(row), companyId },
+        after: { ...snapshot(row), companyId, perfil: profile },
       });
       return row;
     });
@@ -219,7 +291,7 @@ export async function createUser(
     });
     throw Object.assign(appError('USER_MAIL_FAILED'), { cause: err });
   }
-  return toPortalUser(created);
+  return toPortalUser(created, profile);
 }
 
 export async function updateUser(
@@ -239,13 +311,41 @@ export async function updateUser(
       ddd: body.ddd,
       mobile: body.numeroCelular,
     };
+    // Profiles (issue 16): a named profile applies in every company of the user (all administered by the actor);
+    // none named keeps the current one. Judged before anything is written.
+    const links = await linksOf(tx, before.id);
+    const profileBefore = links.find((l) => l.companyId === companyId)?.profile ?? null;
+    const requested = profileOfList(body.listaPerfis);
+    const profileChanges = requested === null ? [] : links.filter((l) => l.profile !== requested);
+    if (profileChanges.length > 0) {
+      if (before.id === actor.userId) fail('OWN_PROFILE');
+      const demoted = profileChanges.filter((l) => l.profile === 'ADMINISTRADOR').map((l) => l.companyId);
+      await keepAnAdministrator(tx, before, demoted);
+    }
+    const profileAfter = profileChanges.length > 0 ? requested : profileBefore;
     const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every((k) => before[k] === changes[k]);
-    if (unchanged) return toPortalUser(before);
-    const [after] = await tx
-      .update(portalUsers)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(portalUsers.id, before.id))
-      .returning();
+    if (unchanged && profileChanges.length === 0) return toPortalUser(before, profileBefore);
+    if (requested !== null && profileChanges.length > 0) {
+      await tx
+        .update(userCompanies)
+        .set({ profile: requested })
+        .where(
+          and(
+            eq(userCompanies.userId, before.id),
+            inArray(
+              userCompanies.companyId,
+              profileChanges.map((l) => l.companyId),
+            ),
+          ),
+        );
+    }
+    const [after] = unchanged
+      ? [before]
+      : await tx
+          .update(portalUsers)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(portalUsers.id, before.id))
+          .returning();
     if (!after) fail('USER_NOT_FOUND');
     await tx.insert(auditLog).values({
       actorUserId: actor.userId,
@@ -254,10 +354,10 @@ export async function updateUser(
       target: targetOf(before),
       companyId,
       address: origin.address,
-      before: snapshot(before),
-      after: snapshot(after),
+      before: { ...snapshot(before), perfil: profileBefore },
+      after: { ...snapshot(after), perfil: profileAfter },
     });
-    return toPortalUser(after);
+    return toPortalUser(after, profileAfter);
   });
 }
 
@@ -273,6 +373,14 @@ export async function setUserStatus(
     const { row: before, companyId } = await manageableUser(tx, actor, document);
     if (before.status === status) return toPortalUser(before);
     if (before.id === actor.userId && status === 'INATIVO') fail('SELF_DEACTIVATE');
+    const links = await linksOf(tx, before.id);
+    if (status === 'INATIVO') {
+      await keepAnAdministrator(
+        tx,
+        before,
+        links.filter((l) => l.profile === 'ADMINISTRADOR').map((l) => l.companyId),
+      );
+    }
     const [after] = await tx
       .update(portalUsers)
       .set({ status, updatedAt: now })
@@ -291,7 +399,7 @@ export async function setUserStatus(
       before: { status: before.status },
       after: { status: after.status },
     });
-    return toPortalUser(after);
+    return toPortalUser(after, links.find((l) => l.companyId === companyId)?.profile ?? null);
   });
 }
 
@@ -299,6 +407,12 @@ export async function deleteUser(db: Db, actor: Actor, document: string, now: Da
   await db.transaction(async (tx) => {
     const { row: before, companyId } = await manageableUser(tx, actor, document);
     if (before.id === actor.userId) fail('SELF_DELETE');
+    const links = await linksOf(tx, before.id);
+    await keepAnAdministrator(
+      tx,
+      before,
+      links.filter((l) => l.profile === 'ADMINISTRADOR').map((l) => l.companyId),
+    );
     if (before.status === 'ATIVO') fail('USER_ACTIVE');
     const companyIds = await companyIdsOf(tx, before.id);
     // Links, sessions and recovery codes go with the user (ON DELETE CASCADE); audit rows keep the target.

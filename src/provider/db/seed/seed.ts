@@ -2,12 +2,12 @@
 // so tests, screenshots and benchmarks agree. It is resumable: rows carry deterministic keys and every
 // insert skips what is already there; the demo operator is written last and marks a finished seed.
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../../platform/database.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { temporaryPassword } from '../../services/temporary-password.ts';
 import { temporaryPasswordExpiry } from '../../services/temporary-password-expiry.ts';
-import { createDb, type Db } from '../client.ts';
+import { createDb, type Db, type DbExecutor } from '../client.ts';
 import { accounts, cards, companies, portalUsers, proposals, userCompanies } from '../schema.ts';
 import { BULK_CHUNK, type BulkRange, insertBulkRange, skippedRows, withoutSecondaryIndexes } from './bulk.ts';
 import { bulkInsert } from './bulk-insert.ts';
@@ -44,6 +44,14 @@ export const DEFAULT_DEMO_ACCOUNTS = 1000;
  */
 export const HANDWRITTEN_ACCOUNTS = DEFAULT_DEMO_ACCOUNTS;
 export const OTHER_OPERATOR_LOGIN = 'outra';
+/**
+ * Profiles (issue 16): the demo company's operators with a lesser profile, signing in with the demo password like
+ * the demo operator (who is an Administrador), so the portal and the E2E can be seen through each profile.
+ */
+export const PROFILE_OPERATORS = [
+  { login: 'gestor', name: 'Gustavo Henrique Alves', profile: 'GESTOR_CARTOES' },
+  { login: 'consulta', name: 'Cecília Andrade Pires', profile: 'CONSULTA' },
+] as const;
 /** The demo company's other operators; the first three were invited and have not signed in yet. */
 export const TEAM = [
   { login: 'novo.operador', name: 'Rafael Nunes Prado', temporary: true },
@@ -447,6 +455,7 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
       if (!user) continue;
       await tx.insert(userCompanies).values(op.companies.map((companyId) => ({ userId: user.id, companyId })));
     }
+    await insertProfileOperators(tx, passwordHash, a.id);
   });
   return {
     created: true,
@@ -455,9 +464,36 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   };
 }
 
+/** The profile operators, in the demo company (company A); those already there are left alone. */
+async function insertProfileOperators(tx: DbExecutor, passwordHash: string, companyId: number): Promise<void> {
+  // Their own sequence, so the other operators' documents stay what they were before profiles.
+  const rng = prng(1616);
+  for (const op of PROFILE_OPERATORS) {
+    const [user] = await tx
+      .insert(portalUsers)
+      .values({
+        login: op.login,
+        document: randomCpf(rng),
+        name: op.name,
+        email: `${op.login}@example.com`,
+        ddi: 55,
+        ddd: 11,
+        mobile: Number(`9${rng.digits(8)}`),
+        passwordHash,
+        mustChangePassword: false,
+        temporaryPasswordExpiresAt: null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: portalUsers.id });
+    if (!user) continue;
+    await tx.insert(userCompanies).values({ userId: user.id, companyId, profile: op.profile });
+  }
+}
+
 /**
  * Sets the demo operator's password (and lifts any lockout or deactivation), so a launcher that generates a
- * fresh demo password at each start can print one that works.
+ * fresh demo password at each start can print one that works. The profile operators (issue 16) get the same
+ * password; a demo seeded before them gets them now, in the demo company.
  */
 export async function ensureDemoOperator(
   handle: DatabaseHandle,
@@ -476,4 +512,28 @@ export async function ensureDemoOperator(
       updatedAt: new Date(),
     })
     .where(eq(portalUsers.login, opts.demoLogin.toLowerCase()));
+  await db.transaction(async (tx) => {
+    const [demo] = await tx
+      .select({ id: portalUsers.id, passwordHash: portalUsers.passwordHash })
+      .from(portalUsers)
+      .where(eq(portalUsers.login, opts.demoLogin.toLowerCase()));
+    if (!demo) return;
+    // The demo company is the demo operator's first (company A, seeded first).
+    const [first] = await tx
+      .select({ companyId: userCompanies.companyId })
+      .from(userCompanies)
+      .where(eq(userCompanies.userId, demo.id))
+      .orderBy(asc(userCompanies.companyId))
+      .limit(1);
+    if (first) await insertProfileOperators(tx, demo.passwordHash, first.companyId);
+    await tx
+      .update(portalUsers)
+      .set({ passwordHash: demo.passwordHash, mustChangePassword: false, failedLogins: 0, lockedUntil: null })
+      .where(
+        inArray(
+          portalUsers.login,
+          PROFILE_OPERATORS.map((o) => o.login),
+        ),
+      );
+  });
 }

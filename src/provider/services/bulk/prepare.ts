@@ -6,6 +6,7 @@ import { messages } from '../../../contracts/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { bulkRows, companies, userCompanies } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
+import { requirePermissionIn } from '../profiles.ts';
 import type { Principal } from '../sessions.ts';
 import { idempotencyKey } from './keys.ts';
 import { operatorMay } from './permission.ts';
@@ -33,6 +34,7 @@ export async function bulkCompany(db: Db, userId: string, cnpj: string, relation
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
     .where(and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)));
   if (!row) fail('COMPANY_NOT_FOUND');
+  await requirePermissionIn(db, userId, row.id);
   return row;
 }
 

@@ -1,0 +1,59 @@
+// Profiles (issue 16, decision 087): the permission an endpoint needs (contracts/profiles.ts) is judged in the
+// company the call acts on. handle() puts the endpoint's permission in a request-scoped store before its handler
+// runs; the authorization chokepoints every service already goes through (the operator's company, account or
+// card) call `requirePermissionIn` once they know the company and before anything is written. A company the
+// operator is not linked to never gets here (it stays the usual 404); a linked one whose profile lacks the
+// permission is 403 PROFILE_FORBIDDEN, naming the profile and what it may not do.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../contracts/messages.ts';
+import { can, type Permission, PROFILE_LABELS, PROFILES, type Profile } from '../../contracts/profiles.ts';
+import type { DbExecutor } from '../db/client.ts';
+import { userCompanies } from '../db/schema.ts';
+import { fail } from '../errors.ts';
+
+interface PermissionScope {
+  permission: Permission;
+}
+
+const scope = new AsyncLocalStorage<PermissionScope>();
+
+/** Runs `fn` with the endpoint's permission in scope (handle() calls it for every endpoint that names one). */
+export function withPermission<T>(permission: Permission | null, fn: () => T): T {
+  return permission === null ? fn() : scope.run({ permission }, fn);
+}
+
+/** The permission the running endpoint needs, or null outside an endpoint that names one (jobs, commands). */
+export const permissionInScope = (): Permission | null => scope.getStore()?.permission ?? null;
+
+export const isProfile = (value: unknown): value is Profile => (PROFILES as readonly unknown[]).includes(value);
+
+/** The user's profile in this company, or null when they are not linked to it. */
+export async function profileIn(db: DbExecutor, userId: string, companyId: number): Promise<Profile | null> {
+  const [row] = await db
+    .select({ profile: userCompanies.profile })
+    .from(userCompanies)
+    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)));
+  if (!row) return null;
+  return isProfile(row.profile) ? row.profile : 'CONSULTA';
+}
+
+/** The refusal of a profile without `permission`: 403, the profile's name and what it may not do. */
+export function refuseProfile(profile: Profile, permission: Permission): never {
+  fail(
+    'PROFILE_FORBIDDEN',
+    messages.profiles.forbidden(PROFILE_LABELS[profile], messages.profiles.missing[permission]),
+  );
+}
+
+/**
+ * Refuses (403) when the endpoint in scope needs a permission the operator's profile in `companyId` lacks. Called by
+ * the chokepoints after they found the operator's company (so an unlinked company has already answered 404).
+ */
+export async function requirePermissionIn(db: DbExecutor, userId: string, companyId: number): Promise<void> {
+  const permission = permissionInScope();
+  if (permission === null) return;
+  const profile = await profileIn(db, userId, companyId);
+  if (profile === null) return; // Not linked: the chokepoint's own 404 stands.
+  if (!can(profile, permission)) refuseProfile(profile, permission);
+}
