@@ -1,4 +1,142 @@
 // The audit trail screen (issue 16): schemas and the endpoints' contract entries (routes in routes.ts).
+// One list over the company's audit_log rows and its cards' card_events, newest first, keyset-paged (decision 089).
+import { z } from 'zod';
+import { AUDIT_ACTION_LABELS, type AuditAction, auditMessages as m } from './audit-messages.ts';
 import type { EndpointSpec } from './contract.ts';
+import { cnpj, requiredText } from './fields.ts';
 
-export const auditSpecs = {} as const satisfies Record<string, EndpointSpec>;
+/** Rows per page of the screen. */
+export const AUDIT_PAGE_SIZE = 50;
+/** How far back the screen's filters reach, in months (the retention floor, docs/security.md). */
+export const AUDIT_MONTHS = 12;
+/** The period the screen opens with, in days back from today. */
+export const AUDIT_DEFAULT_DAYS = 30;
+/** The trail's days are Brasília days (UTC−3, no daylight saving since 2019). */
+export const AUDIT_ZONE_OFFSET = '-03:00';
+
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, m.periodInvalid)
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    {
+      message: m.periodInvalid,
+    },
+  );
+
+/**
+ * Where the next page starts: the last row's instant in microseconds since the epoch, its source (a: audit_log,
+ * c: card_events) and its id, `1767225600000000~c~42`. Only [0-9a-z~] so it passes the BFF's query filter.
+ */
+export const auditCursor = z.string().regex(/^\d{1,17}~[ac]~\d{1,19}$/, m.cursorInvalid);
+export const auditOperator = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,60}$/, m.operatorInvalid);
+/** The card's last four digits, or the holder's CPF (11 digits, mask already stripped). */
+export const auditCard = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}|\d{11})$/, m.cardInvalid);
+export const auditAction = z.enum(AUDIT_ACTIONS, { message: m.actionInvalid });
+
+export const auditQuery = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  operator: auditOperator.optional(),
+  card: auditCard.optional(),
+  action: auditAction.optional(),
+  cursor: auditCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** One changed field: its values before and after, as recorded (text; null when absent). */
+export const auditChange = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AuditChange = z.infer<typeof auditChange>;
+
+export const auditEvent = z.object({
+  /** `a-<id>` (audit_log) or `c-<id>` (card_events): unique in the list. */
+  id: z.string(),
+  /** ISO instant. */
+  at: z.string(),
+  source: z.enum(['audit', 'card']),
+  /** Who acted, as they were when they acted (kept after the user is deleted); null for the system. */
+  actorLogin: z.string().nullable(),
+  actorName: z.string().nullable(),
+  address: z.string().nullable(),
+  action: z.string(),
+  /** What it concerned: a card (last four digits and holder) or a text (a login, an export's kind). */
+  target: z.object({ last4: z.string().nullable(), holder: z.string().nullable(), text: z.string().nullable() }),
+  changes: z.array(auditChange),
+});
+export type AuditEvent = z.infer<typeof auditEvent>;
+
+export const auditResponse = z.object({
+  events: z.array(auditEvent),
+  /** The period read, ISO dates (the defaults filled in). */
+  from: z.string(),
+  to: z.string(),
+  /** The cursor of the next page; null on the last one. */
+  next: auditCursor.nullable(),
+});
+export type AuditResponse = z.infer<typeof auditResponse>;
+
+const companyHeaders = z.object({ cnpj, relationcode: requiredText(20) });
+
+/** The filters of the trail's CSV export (kind `audit`): the screen's filters, every page. */
+export const auditExportFilters = z.strictObject({
+  cnpj,
+  relationCode: requiredText(20),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  operator: auditOperator.optional(),
+  card: auditCard.optional(),
+  action: auditAction.optional(),
+});
+export type AuditExportFilters = z.infer<typeof auditExportFilters>;
+
+/** The label of an action, or the action as recorded when the catalogue does not name it. */
+export const actionLabel = (action: string): string => m.actions[action] ?? m.unknownAction(action);
+export const fieldLabel = (field: string): string => m.fields[field] ?? field;
+
+const MONEY_FIELDS = new Set(['creditLimit', 'availableLimit', 'usedLimit', 'availableCreditLimitUsed']);
+/** CPFs on the trail are shown masked, as LGPD's minimisation asks: ***.456.789-**. */
+const CPF_FIELDS = new Set(['numeroDocumento', 'documentNumber', 'cpf']);
+const brl = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A value as a person reads it: money as R$ 1.234,56, ISO dates as DD/MM/YYYY, booleans as Sim / Não. */
+export function auditValue(field: string, value: string | null): string {
+  if (value === null || value === '') return m.empty_value;
+  if (CPF_FIELDS.has(field) && /^\d{11}$/.test(value)) return `***.${value.slice(3, 6)}.${value.slice(6, 9)}-**`;
+  if (MONEY_FIELDS.has(field) && /^-?\d+(\.\d+)?$/.test(value)) return `R$ ${brl.format(Number(value))}`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split('-').reverse().join('/');
+  const named = m.values[field]?.[value];
+  if (named) return named;
+  if (value === 'true') return m.yes;
+  if (value === 'false') return m.no;
+  return value;
+}
+
+/** One change as a line: "Limite: R$ 1.000,00 → R$ 2.000,00". */
+export const changeText = (c: AuditChange): string =>
+  `${fieldLabel(c.field)}: ${auditValue(c.field, c.before)} → ${auditValue(c.field, c.after)}`;
+
+/** What an event concerned, as a line: the card (last four digits and holder) or the recorded text. */
+export const targetText = (t: AuditEvent['target']): string =>
+  t.last4 ? m.cardTarget(t.last4, t.holder) : (t.text ?? '');
+
+export const auditSpecs = {
+  auditTrail: {
+    headers: companyHeaders,
+    query: auditQuery,
+    response: auditResponse,
+    errors: ['COMPANY_NOT_FOUND', 'AUDIT_PERIOD_INVALID'],
+  },
+} as const satisfies Record<string, EndpointSpec>;

@@ -3,6 +3,7 @@
 // with a short-lived single-use ticket and the expected row count), then fetched with a plain GET on the BFF, which
 // streams the provider's exportDownload (text/csv, not JSON: the one endpoint handle() does not answer, decision 084).
 import { z } from 'zod';
+import { auditExportFilters } from './audit.ts';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj, cpf, last4, requiredText, uuid } from './fields.ts';
 import { messages } from './messages.ts';
@@ -28,6 +29,8 @@ export const exportFilters = {
   'invoice-holders': z.strictObject({ cnpj, dueDate: isoDate }),
   /** A lifecycle radar list with its filter (decision 083; kind in provider/exports/radar.ts). */
   radar: radarExportFilters,
+  /** The audit trail with the screen's filters, every page (decision 089; kind in provider/exports/audit.ts). */
+  audit: auditExportFilters,
 } as const;
 
 export type ExportKindName = keyof typeof exportFilters;
@@ -77,7 +80,7 @@ export const exportSpecs = {
   exportTicket: {
     body: exportTicketBody,
     response: exportTicketResponse,
-    errors: ['COMPANY_NOT_FOUND', 'CARD_NOT_FOUND', 'INVOICE_NOT_FOUND', 'EXPORT_KIND_UNKNOWN'],
+    errors: ['COMPANY_NOT_FOUND', 'CARD_NOT_FOUND', 'INVOICE_NOT_FOUND', 'EXPORT_KIND_UNKNOWN', 'AUDIT_PERIOD_INVALID'],
   },
   exportDownload: {
     headers: z.object({ exportticket: exportTicket }),

@@ -160,6 +160,13 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_at').on(t.at),
     index('audit_log_company_at').on(t.companyId, t.at),
+    // The audit trail screen (decision 089): a company's rows newest first, keyset on (at, id); and the rows about
+    // no company (sign-ins, lockouts) of its users, by actor.
+    index('audit_log_company_at_id').on(t.companyId, t.at, t.id),
+    // …filtered by operator or by action: the rows that match, newest first, without walking the others.
+    index('audit_log_company_login_at_id').on(t.companyId, t.actorLogin, t.at, t.id),
+    index('audit_log_company_action_at_id').on(t.companyId, t.action, t.at, t.id),
+    index('audit_log_actor_at_id').on(t.actorUserId, t.at, t.id).where(sql`${t.companyId} is null`),
     uniqueIndex('audit_log_chain').on(sql`coalesce(${t.companyId}, 0)`, t.chainSeq),
   ],
 );
@@ -264,8 +271,18 @@ export const cardEvents = pgTable(
     after: jsonb('after'),
     /** The client's address as the provider saw it, as in audit_log; null for rows from before it was kept. */
     address: varchar('address', { length: 45 }),
+    /**
+     * The card's company when the event was written (the audit trail screen reads a company's events by it, decision
+     * 089); filled by the writers, and for older rows by migration 0013's backfill.
+     */
+    companyId: integer('company_id').references(() => companies.id),
   },
-  (t) => [index('card_events_card').on(t.cardId, t.at)],
+  (t) => [
+    index('card_events_card').on(t.cardId, t.at),
+    index('card_events_company_at_id').on(t.companyId, t.at, t.id),
+    index('card_events_company_login_at_id').on(t.companyId, t.actorLogin, t.at, t.id),
+    index('card_events_company_action_at_id').on(t.companyId, t.action, t.at, t.id),
+  ],
 );
 
 /** Secrets every provider instance must share (the JWT signing key): created once, then only read. */

@@ -1,4 +1,5 @@
 // The export kinds by name: the ticket route finds a kind here, and so does the download.
+import { auditExportKind } from './audit.ts';
 import { authorizationsKind, transactionsKind } from './card-history.ts';
 import { holdersKind } from './holders.ts';
 import { invoiceHoldersKind } from './invoice-holders.ts';
@@ -18,3 +19,4 @@ export const exportKindOf = (name: string): ExportKind | undefined => kinds.get(
 for (const kind of [holdersKind, authorizationsKind, transactionsKind, invoiceHoldersKind, radarExportKind]) {
   registerExportKind(kind as unknown as ExportKind);
 }
+registerExportKind(auditExportKind as unknown as ExportKind); // Audit trail (issue 16).

@@ -229,7 +229,7 @@ describe('apply (POST /v1/bulk/apply)', () => {
     expect(cardsResponse.parse(list.json()).cardsResult.map((c) => c.cardHolder)).toEqual(['Joana Prado Lima']);
 
     // Each applied row is on the record: its bulk row and an audit_log row naming the operator.
-    const audits = await h.db.select().from(auditLog).where(eq(auditLog.companyId, A.id));
+    const audits = await h.db.select().from(auditLog).where(eq(auditLog.companyId, A.id)).orderBy(auditLog.id);
     expect(audits.filter((a) => a.action.startsWith('bulk.')).map((a) => [a.action, a.actorLogin])).toEqual([
       ['bulk.limits', DEMO.login],
       ['bulk.blocks', DEMO.login],

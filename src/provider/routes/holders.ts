@@ -8,13 +8,17 @@ import { updateAddress, updateHolder } from '../services/holders.ts';
 import type { Principal } from '../services/sessions.ts';
 
 export async function holderRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  const actorOf = (principal: Principal): Actor => ({ userId: principal.userId, at: ctx.clock() });
+  const actorOf = (principal: Principal, request: { ip: string }): Actor => ({
+    userId: principal.userId,
+    at: ctx.clock(),
+    address: request.ip,
+  });
 
-  handle(app, 'holderUpdate', async ({ params, body, principal }) => ({
-    message: await updateHolder(ctx.db, actorOf(principal), params.uuid, body),
+  handle(app, 'holderUpdate', async ({ params, body, principal, request }) => ({
+    message: await updateHolder(ctx.db, actorOf(principal, request), params.uuid, body),
   }));
 
-  handle(app, 'addressUpdate', async ({ params, body, principal }) => ({
-    message: await updateAddress(ctx.db, actorOf(principal), params.uuid, body),
+  handle(app, 'addressUpdate', async ({ params, body, principal, request }) => ({
+    message: await updateAddress(ctx.db, actorOf(principal, request), params.uuid, body),
   }));
 }

@@ -23,10 +23,10 @@ export async function proposalRoutes(app: FastifyInstance, ctx: ProviderContext)
   handle(
     app,
     'proposal',
-    async ({ params, body, principal, reply }) => {
+    async ({ params, body, principal, reply, request }) => {
       if (body.documentNumber !== params.documentNumber) fail('INVALID_INPUT', messages.proposal.documentMismatch);
       try {
-        return await createProposal(ctx.db, principal.userId, body, ctx.clock());
+        return await createProposal(ctx.db, principal.userId, body, ctx.clock(), request.ip);
       } catch (error) {
         if (!(error instanceof ProposalRefused)) throw error;
         // The platform's codes travel as strings, the way the portal switches on them; errorCode keeps the number.

@@ -14,6 +14,8 @@ import { type AccountRow, type CardRow, cardOfUser, isPermanentlyBlocked } from 
 export interface Actor {
   userId: string;
   at: Date;
+  /** The client's address (request.ip, as security events keep it); null for commands and jobs. */
+  address?: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -42,6 +44,8 @@ export async function changeCard<T>(
       action,
       before: change.before,
       after: change.after,
+      address: actor.address ? actor.address.slice(0, 45) : null,
+      companyId: found.account.companyId,
     });
     return change.result;
   });

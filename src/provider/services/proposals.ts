@@ -10,6 +10,7 @@ import type { Db, DbExecutor } from '../db/client.ts';
 import { accounts, auditLog, cardEvents, cards, companies, proposals, userCompanies } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { relationshipLimit } from './limit-usage.ts';
+import { requirePermissionIn } from './profiles.ts';
 
 /** The platform's refusal codes the portal knows (spec section 8). */
 export const PROPOSAL_CODES = { noLimit: 38, cpfNotAllowed: 6 } as const;
@@ -36,7 +37,10 @@ export async function companyOfRelation(db: DbExecutor, userId: string, relation
     .where(eq(companies.relationCode, relationCode))
     .limit(2);
   // A relation code shared by two of the operator's companies names no single relationship.
-  return rows.length === 1 ? (rows[0] as { id: number }) : null;
+  if (rows.length !== 1) return null;
+  const row = rows[0] as { id: number };
+  await requirePermissionIn(db, userId, row.id);
+  return row;
 }
 
 /**
@@ -104,7 +108,10 @@ export async function createProposal(
   userId: string,
   proposal: ProposalBody,
   now: Date,
+  /** The client's address (request.ip), kept on the card event and the audit row; null for commands and jobs. */
+  address: string | null = null,
 ): Promise<ProposalResponse> {
+  const origin = address ? address.slice(0, 45) : null;
   const company = await companyOfRelation(db, userId, proposal.relationCode);
   if (!company) fail('RELATIONSHIP_NOT_FOUND');
 
@@ -168,12 +175,22 @@ export async function createProposal(
       .set({ totalSubAccounts: sql`${companies.totalSubAccounts} + 1` })
       .where(eq(companies.id, company.id));
     const after = { accountNumber: accountNumber.toString(), last4, logo: proposal.logo, status: 'Actived' };
-    await tx.insert(cardEvents).values({ cardId: card.id, actorUserId: userId, at: now, action: 'ISSUE', after });
+    await tx.insert(cardEvents).values({
+      cardId: card.id,
+      actorUserId: userId,
+      at: now,
+      action: 'ISSUE',
+      after,
+      address: origin,
+      companyId: company.id,
+    });
     await tx.insert(auditLog).values({
       actorUserId: userId,
       at: now,
       action: 'proposal.accepted',
       target: `proposal:${proposal.uuid}`,
+      companyId: company.id,
+      address: origin,
       after: { accountId: account.id, ...after },
     });
 

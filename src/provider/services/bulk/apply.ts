@@ -52,7 +52,7 @@ async function applyRow(
 ): Promise<BulkApplyRow> {
   const { line, row } = j;
   const key = j.key as string;
-  const actor: Actor = { userId: principal.userId, at };
+  const actor: Actor = { userId: principal.userId, at, address: origin.address };
   const record = {
     outcome: 'APLICADA',
     reason: null,

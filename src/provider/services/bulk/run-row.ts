@@ -59,7 +59,7 @@ export async function runRow(
     return { target: `account:${accountId}`, after: { last4: row.last4, blockCode: row.reason } };
   }
   const proposal = { ...row.proposal, uuid: proposalIdOf(key), relationCode: company.relationCode };
-  const made = await createProposal(db, actor.userId, proposal, actor.at);
+  const made = await createProposal(db, actor.userId, proposal, actor.at, actor.address ?? null);
   return { target: `account:${made.uuid}`, after: { proposalId: made.proposalId, last4: made.last4digits } };
 }
 

@@ -1,0 +1,108 @@
+// The audit trail screen (issue 16; decision 089): a card blocked through the portal is at the top of "Auditoria"
+// with who, from where and its before → after; the card filter keeps it alone; the filtered rows download as a CSV
+// (UTF-8 with BOM, `;`); a period that ends before it starts is refused with its pt-BR reason.
+// AUDIT_SCREENSHOTS=<dir> also saves the screen at 360, 768 and 1280 px.
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expectNoA11yViolations } from './support/a11y.ts';
+import { firstActiveIn, openCardScreen, openRow } from './support/cards.ts';
+import { expect, openHome, test } from './support/signed-in.ts';
+
+test.describe.configure({ timeout: 120_000 });
+// As an operator in Brazil sees it: the date inputs in DD/MM/YYYY, the file's instants in Brasília time.
+test.use({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+
+const TITLE = 'Auditoria';
+const shots = process.env.AUDIT_SCREENSHOTS;
+
+const table = (page: Page) => page.locator(`[aria-label="${TITLE}"]`).first();
+/** The trail's rows, whether a table or stacked items. */
+const rows = (page: Page) => table(page).locator(':scope > tbody > tr, :scope > li');
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  // The block's notification gone, so it covers nothing.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 20_000 });
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : width === 768 ? 1024 : 800 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function blockACard(page: Page): Promise<string> {
+  await openHome(page);
+  const index = await firstActiveIn(page, 0, 20);
+  await openRow(page, index);
+  const summary = page.getByRole('region', { name: 'Resumo do cartão' });
+  const last4 = ((await summary.getByText(/^•••• \d{4}$/).textContent()) ?? '').replace(/\D/g, '');
+  expect(last4).toMatch(/^\d{4}$/);
+  await openCardScreen(page, 'Bloqueio / Desbloqueio');
+  await page.getByRole('radio', { name: 'Bloqueio temporário' }).check();
+  await page.getByRole('button', { name: 'Bloquear cartão' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar bloqueio' }).click();
+  await expect(summary.getByText('Inativo', { exact: true })).toBeVisible();
+  await expect(page.getByText('Cartão desativado com sucesso!')).toBeHidden({ timeout: 15_000 });
+  return last4;
+}
+
+test('a blocked card is at the top of Auditoria with its before → after; filtered by card; exported as CSV', async ({
+  page,
+}) => {
+  const last4 = await blockACard(page);
+
+  await page.getByRole('link', { name: TITLE }).first().click();
+  await expect(page).toHaveURL(/\/home\/audit$/);
+  await expect(page.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
+  const first = rows(page).first();
+  await expect(first).toContainText('Bloqueio do cartão');
+  await expect(first).toContainText(`cartão final ${last4}`);
+  await expect(first).toContainText('Situação: Ativo → Bloqueado');
+  await expect(first).toContainText('demo');
+  await expect(first).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+  await expectNoA11yViolations(page);
+  await shoot(page, 'audit');
+
+  // The card filter: the card's last four digits keep its rows alone.
+  await page.getByRole('textbox', { name: 'Cartão (final ou CPF)' }).fill(last4);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(first).toContainText(`cartão final ${last4}`);
+  await expect(page.getByText('1 registros exibidos')).toBeVisible();
+
+  // The filtered rows as a file: BOM, `;`, CRLF, the block with its before → after.
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toMatch(/^auditoria-\d{14}\.csv$/);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes
+    .subarray(3)
+    .toString('utf8')
+    .replace(/\r\n$/, '')
+    .split('\r\n')
+    .map((l) => l.split(';'));
+  expect(lines[0]).toEqual(['Data e hora', 'Login', 'Nome', 'Endereço IP', 'Ação', 'Sobre', 'Antes → depois']);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]?.[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})?$/);
+  expect(lines[1]?.[1]).toBe('demo');
+  expect(lines[1]?.[4]).toBe('Bloqueio do cartão');
+  expect(lines[1]?.[5]).toContain(`cartão final ${last4}`);
+  expect(lines[1]?.[6]).toContain('Situação: Ativo → Bloqueado');
+});
+
+test('a period that ends before it starts is refused with its reason in pt-BR', async ({ page }) => {
+  await page.goto('/home/audit');
+  await expect(page.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
+  await expect(page.getByText(/registros exibidos|Nenhum registro/)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('De', { exact: true }).fill('2026-11-20');
+  await page.getByLabel('Até', { exact: true }).fill('2026-11-10');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'A data inicial deve ser anterior ou igual à data final.' }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shoot(page, 'audit-refused');
+});
