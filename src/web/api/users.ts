@@ -17,4 +17,5 @@ export const usersQueryKey = (cnpj: string) => ['users', cnpj] as const;
 export const usersQueryOptions = (cnpj: string) =>
   queryOptions({ queryKey: usersQueryKey(cnpj), queryFn: () => getUsers(cnpj), meta: { silent: true } });
 
-export const useUsers = (cnpj: string) => useQuery(usersQueryOptions(cnpj));
+/** The company's users; `enabled: false` for an operator whose profile may not list them (no refused call). */
+export const useUsers = (cnpj: string, enabled = true) => useQuery({ ...usersQueryOptions(cnpj), enabled });

@@ -1,7 +1,13 @@
+import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { messages } from '../../contracts/index.ts';
+import { can, type Permission } from '../../contracts/profiles.ts';
 import { useRestoreSession } from '../features/auth/index.ts';
+import { useProfile } from '../lib/profiles/index.ts';
 import { selectIsSignedIn, useAppStore } from '../lib/store/index.ts';
+import { IconArrowLeft, IconLock } from '../ui/icons.ts';
+import { Spinner } from '../ui/spinner.tsx';
 import { paths } from './paths.ts';
 
 /** Protected: without a signed-in user, go to / remembering where the operator was heading. */
@@ -26,4 +32,30 @@ export function RequireCompany({ children }: { children: ReactNode }) {
 export function Fallback() {
   const signedIn = useAppStore(selectIsSignedIn);
   return <Navigate to={signedIn ? paths.home : paths.login} replace />;
+}
+
+/**
+ * A screen the chosen company's profile may not open (issue 16), reached by a typed URL or an old link: a calm
+ * message and the way back, not a crash and not a redirect that hides why. Waits while the profile is not known.
+ */
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const profile = useProfile();
+  if (profile === undefined) return <Spinner />;
+  if (can(profile, permission)) return children;
+  const t = messages.profiles.ui;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="forbidden-title">
+      <Group gap="xs" wrap="nowrap" mb="xs">
+        <IconLock size={20} aria-hidden color="var(--mantine-color-gray-7)" />
+        <Title order={2} fz="lg" id="forbidden-title">
+          {t.forbiddenTitle}
+        </Title>
+      </Group>
+      <Text mb="md">{t.forbiddenPage}</Text>
+      <Anchor component={Link} to={paths.home} fw={600} display="inline-flex" style={{ alignItems: 'center', gap: 6 }}>
+        <IconArrowLeft size={16} aria-hidden />
+        {t.forbiddenBack}
+      </Anchor>
+    </Paper>
+  );
 }

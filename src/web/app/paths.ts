@@ -24,6 +24,8 @@ export const paths = {
   changePassword: '/home/account/password',
   /** Not in the spec's table: a list of the lifecycle radar, /home/radar/:category (decision 083). */
   radar: '/home/radar',
+  /** Not in the spec's table: the audit trail, Administrador only (decision 089). */
+  audit: '/home/audit',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -42,6 +44,7 @@ export function routeTitle(pathname: string): string {
   if (isUnder(pathname, paths.userManagement)) return 'Gestão de Usuários';
   if (isUnder(pathname, paths.companyManagement)) return 'Gestão da Empresa';
   if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';
+  if (isUnder(pathname, paths.audit)) return 'Auditoria';
   return 'Cartões da empresa';
 }
 

@@ -3,9 +3,10 @@
 // (preloadRoutes), so the nested /home chunks do not wait for one another.
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import type { Permission } from '../../contracts/profiles.ts';
 import LoginRoute from '../features/auth/routes/login.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { Fallback, RequireAuth, RequireCompany } from './guards.tsx';
+import { Fallback, RequireAuth, RequireCompany, RequirePermission } from './guards.tsx';
 import { paths } from './paths.ts';
 
 type Load = () => Promise<{ default: ComponentType }>;
@@ -40,6 +41,11 @@ function lazyRoute(
 }
 
 const suspended = (node: ReactNode) => <Suspense fallback={<Spinner size="lg" />}>{node}</Suspense>;
+
+/** Issue 16: a screen only some profiles may open. */
+const needs = (permission: Permission) => ({
+  wrap: (node: ReactNode) => <RequirePermission permission={permission}>{node}</RequirePermission>,
+});
 
 const holder = () => import('../features/card-details/routes/holder.tsx');
 
@@ -77,15 +83,28 @@ export const routes: RouteObject[] = [
           ],
         }),
         lazyRoute(() => import('../features/invoices/routes/invoices.tsx'), { path: 'invoices' }),
-        lazyRoute(() => import('../features/request-card/routes/request-card.tsx'), { path: 'requestcard' }),
-        lazyRoute(() => import('../features/bulk/routes/bulk.tsx'), { path: 'bulk' }),
-        lazyRoute(() => import('../features/users/routes/create-user.tsx'), { path: 'user/management' }),
-        lazyRoute(() => import('../features/users/routes/manage-users.tsx'), { path: 'user/management/manage' }),
+        lazyRoute(
+          () => import('../features/request-card/routes/request-card.tsx'),
+          { path: 'requestcard' },
+          needs('cards.write'),
+        ),
+        lazyRoute(() => import('../features/bulk/routes/bulk.tsx'), { path: 'bulk' }, needs('cards.write')),
+        lazyRoute(
+          () => import('../features/users/routes/create-user.tsx'),
+          { path: 'user/management' },
+          needs('users.manage'),
+        ),
+        lazyRoute(
+          () => import('../features/users/routes/manage-users.tsx'),
+          { path: 'user/management/manage' },
+          needs('users.manage'),
+        ),
         lazyRoute(() => import('../features/company-management/routes/company-management.tsx'), {
           path: 'company/management',
         }),
         lazyRoute(() => import('../features/account/routes/change-password.tsx'), { path: 'account/password' }),
         lazyRoute(() => import('../features/radar/routes/radar-list.tsx'), { path: 'radar/:category' }),
+        lazyRoute(() => import('../features/audit/routes/audit.tsx'), { path: 'audit' }, needs('audit.read')),
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

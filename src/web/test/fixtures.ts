@@ -9,7 +9,8 @@ export const loginAnswer: LoginResponse = {
   usuario: 'Maria Operadora',
   token: 'user-token',
   primeiroAcesso: false,
-  companies,
+  // Issue 16: the login answer carries the operator's profile in each company.
+  companies: companies.map((c) => ({ ...c, perfil: 'ADMINISTRADOR' as const })),
 };
 
 export const accounts: AccountsResponse = { subAccounts: [], totalSubAccounts: 120, meta: { totalRecords: 120 } };

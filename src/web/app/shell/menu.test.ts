@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { can, type Profile } from '../../../contracts/profiles.ts';
 import { cardMenu, type MenuItem, mainMenu, tabMenu } from './menu.ts';
 
 const activeTitles = (items: MenuItem[]): string[] =>
@@ -40,5 +41,31 @@ describe('menus', () => {
       'Gerenciar Usuários',
     );
     expect(tabMenu('/home/invoices', true)).toBeNull();
+  });
+
+  it.each([
+    [
+      'ADMINISTRADOR',
+      [
+        'Cartões da Empresa',
+        'Faturas do Relacionamento',
+        'Solicitar Cartão',
+        'Alterações em lote',
+        'Gestão de usuários',
+        'Auditoria',
+      ],
+    ],
+    ['GESTOR_CARTOES', ['Cartões da Empresa', 'Faturas do Relacionamento', 'Solicitar Cartão', 'Alterações em lote']],
+    ['CONSULTA', ['Cartões da Empresa', 'Faturas do Relacionamento']],
+  ] as [Profile, string[]][])('issue 16: %s sees exactly its main items', (profile, titles) => {
+    const items = mainMenu('/home', (permission) => can(profile, permission));
+    expect(items.map((i) => i.title)).toEqual(titles);
+  });
+
+  it('issue 16: before the profile is known, no gated item shows', () => {
+    expect(mainMenu('/home', () => false).map((i) => i.title)).toEqual([
+      'Cartões da Empresa',
+      'Faturas do Relacionamento',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // The menus of the shell (spec section 2): each item has a title, a link, an active and a disabled flag;
 // the active item follows the path.
 import { messages } from '../../../contracts/index.ts';
+import type { Permission } from '../../../contracts/profiles.ts';
 import { isUnder, paths } from '../paths.ts';
 
 export interface MenuItem {
@@ -49,9 +50,22 @@ export function userMenu(pathname: string): MenuItem[] {
   ];
 }
 
-export function mainMenu(pathname: string): MenuItem[] {
+/** What each main item needs (issue 16); an item not listed is open to every profile. */
+const MAIN_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  [paths.requestCard]: 'cards.write',
+  [paths.bulk]: 'cards.write',
+  [paths.userManagement]: 'users.manage',
+  [paths.audit]: 'audit.read',
+};
+
+/** `allows`: the chosen company's profile (issue 16); without it every item shows. */
+export function mainMenu(pathname: string, allows: (permission: Permission) => boolean = () => true): MenuItem[] {
   const clean = pathname.replace(/\/+$/, '');
-  return [
+  const permitted = (item: MenuItem) => {
+    const needs = MAIN_PERMISSIONS[item.link];
+    return !needs || allows(needs);
+  };
+  const items: MenuItem[] = [
     {
       title: m.companyCards,
       link: paths.home,
@@ -68,7 +82,9 @@ export function mainMenu(pathname: string): MenuItem[] {
       disabled: false,
       children: userMenu(pathname),
     },
+    { title: messages.audit.title, link: paths.audit, active: isUnder(pathname, paths.audit), disabled: false },
   ];
+  return items.filter(permitted);
 }
 
 /** The horizontal tab menu of the current area, or none. */

@@ -1,6 +1,8 @@
 import { Anchor, Box, Button, Divider, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
+import { can, PROFILE_LABELS } from '../../../contracts/profiles.ts';
+import { useProfile } from '../../lib/profiles/index.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 import { IconBuilding, IconKey, IconLogout } from '../../ui/index.ts';
 import { paths } from '../paths.ts';
@@ -15,6 +17,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const company = useAppStore((s) => s.company);
   const operator = useAppStore((s) => s.authenticate.user?.usuario);
   const cardSelected = useAppStore((s) => Boolean(s.relationship.currentCard));
+  const profile = useProfile();
 
   return (
     <Stack gap="md">
@@ -53,6 +56,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           {messages.shell.operator}
         </Text>
         <Text fw={500}>{operator}</Text>
+        {/* Issue 16: the profile in this company, which is why some items and actions are missing. */}
+        {profile ? (
+          <Text fz="sm" c="gray.7">
+            {messages.profiles.ui.profile}: {PROFILE_LABELS[profile]}
+          </Text>
+        ) : null}
         {/* The operator's own password change (decision 074): next to their name, as 'Mudar empresa' is to the company. */}
         <Button
           component={Link}
@@ -68,7 +77,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </Button>
       </Box>
       <Divider />
-      <MenuNav items={mainMenu(pathname)} label={messages.menu.navigation} onNavigate={onNavigate} />
+      <MenuNav
+        items={mainMenu(pathname, (permission) => can(profile, permission))}
+        label={messages.menu.navigation}
+        onNavigate={onNavigate}
+      />
       {cardSelected ? (
         <>
           <Divider />

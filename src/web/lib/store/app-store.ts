@@ -8,10 +8,12 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AccountsResponse, Company, SubAccount } from '../../../contracts/index.ts';
 import { PAGE_SIZE, PRODUCT_KEY } from '../../../contracts/index.ts';
+import type { Profile } from '../../../contracts/profiles.ts';
 
 export interface AuthenticatedUser {
   usuario: string;
-  companies: Company[];
+  /** Each company with the operator's profile in it (issue 16), as the login and session answers carry it. */
+  companies: (Company & { perfil?: Profile })[];
 }
 
 export interface CurrentCompany {

@@ -2,6 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { explainDecline } from '../../../../contracts/decline-reasons.ts';
 import { type Authorization, type LimitResponse, messages } from '../../../../contracts/index.ts';
+import { useCan } from '../../../lib/profiles/index.ts';
 import { formatBRL } from '../../../ui/format.ts';
 import { availableFix, type CardFixState, fixLink } from '../lib/history.ts';
 
@@ -21,7 +22,9 @@ interface DeclineExplanationProps {
 /** Beside or under a NEGADA status: why, in plain pt-BR, and the screen that lifts it when the card's state allows. */
 export function DeclineExplanation({ authorization, card, limit }: DeclineExplanationProps) {
   const { text, fix } = explainDecline(authorization.descResponseTransaction);
-  const offered = availableFix(fix, card);
+  // Issue 16: the fixes are changes; Consulta reads the explanation only.
+  const canFix = useCan('cards.write');
+  const offered = canFix ? availableFix(fix, card) : null;
   const link = offered ? fixLink(offered, authorization, limit) : null;
   return (
     <Stack gap={4} align="flex-start" w={{ base: '100%', xl: 200 }} p="xs" bg="gray.0" bdrs="sm" ta="left">

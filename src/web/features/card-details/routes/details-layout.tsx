@@ -2,7 +2,8 @@ import { Alert, Anchor, Grid, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { messages } from '../../../../contracts/index.ts';
-import { paths } from '../../../app/paths.ts';
+import { isUnder, paths } from '../../../app/paths.ts';
+import { ReadOnlyUnless } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -59,6 +60,7 @@ function SelectedDetails({ selected }: { selected: SelectedCard }) {
   const cards = useCards(selected.uuid);
   const holder = useHolder(selected.uuid);
   const limit = useLimit(selected.uuid, selected.last4);
+  const { pathname } = useLocation();
 
   // A fresh lookup (after every action) replaces the stored card and the list row's status.
   useEffect(() => {
@@ -81,7 +83,14 @@ function SelectedDetails({ selected }: { selected: SelectedCard }) {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Outlet />
+        {/* Issue 16: every card screen but the history is a change; Consulta reads them with the controls off. */}
+        {isUnder(pathname, paths.detailsHistory) ? (
+          <Outlet />
+        ) : (
+          <ReadOnlyUnless permission="cards.write" reason={messages.profiles.ui.readOnlyCard}>
+            <Outlet />
+          </ReadOnlyUnless>
+        )}
       </Grid.Col>
     </Grid>
   );

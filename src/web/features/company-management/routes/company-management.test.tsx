@@ -92,4 +92,29 @@ describe('/home/company/management', { timeout: 30_000 }, () => {
     expect(await screen.findAllByText('Indisponível no momento')).toHaveLength(2);
     expect(dd('Razão social')).toBe(company.corporateName);
   });
+
+  it('a Consulta operator sees the company without its users or the request-card shortcut, and lists no users', async () => {
+    useAppStore.getState().signOut();
+    useAppStore.getState().signIn({
+      usuario: loginAnswer.usuario,
+      companies: companies.map((c) => ({ ...c, perfil: 'CONSULTA' as const })),
+    });
+    useAppStore
+      .getState()
+      .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
+    api.mockImplementation(async (name) => {
+      if (name === 'corporateAccount') return { uuid: 'a1', last4digits: '4321', ...company };
+      if (name === 'accounts') return { subAccounts: [], totalSubAccounts: 12, meta: { totalRecords: 12 } };
+      if (name === 'relationshipLimit') return { relationshipLimit: 100, committedLimit: 40, freeLimit: 60 };
+      throw new Error(`unexpected ${name}`);
+    });
+    renderApp('/home/company/management');
+    expect(await screen.findByText('Final 4321', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Cartões' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Usuários do portal' })).toBeNull();
+    const shortcuts = screen.getByRole('navigation', { name: 'Atalhos' });
+    expect(within(shortcuts).getByRole('link', { name: 'Ver faturas' })).toBeTruthy();
+    expect(within(shortcuts).queryByRole('link', { name: 'Solicitar cartão' })).toBeNull();
+    expect(api.mock.calls.map(([name]) => name)).not.toContain('listUsers');
+  });
 });

@@ -6,6 +6,7 @@ import { messages, type RelationshipLimitResponse } from '../../../../contracts/
 import { useCorporateAccount } from '../../../api/corporate-account.ts';
 import { useUsers } from '../../../api/users.ts';
 import { paths } from '../../../app/paths.ts';
+import { useCan } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { IconCreditCard, IconFileInvoice, IconSquarePlus, IconUsers } from '../../../ui/index.ts';
 import { useCardsTotal } from '../api/cards-total.ts';
@@ -73,7 +74,10 @@ function CompanyOverview({ company }: { company: { name: string; cnpj: string; r
   const relationship = { cnpj: company.cnpj, relationCode: company.relationCode };
   const account = useCorporateAccount(relationship);
   const cards = useCardsTotal(relationship);
-  const users = useUsers(company.cnpj);
+  // Only profiles that manage users see them here, and only they get the request-card shortcut (decision 088).
+  const managesUsers = useCan('users.manage');
+  const writesCards = useCan('cards.write');
+  const users = useUsers(company.cnpj, managesUsers);
   const limit = useRelationshipLimit(relationship);
 
   return (
@@ -136,14 +140,16 @@ function CompanyOverview({ company }: { company: { name: string; cnpj: string; r
         >
           <Loaded query={cards}>{(total) => count.format(total)}</Loaded>
         </Figure>
-        <Figure
-          title={m.users}
-          icon={<IconUsers size={20} aria-hidden />}
-          hint={users.data ? m.usersHint(users.data.filter((u) => u.status === 'ATIVO').length) : null}
-          link={{ to: paths.manageUsers, label: m.manageUsers }}
-        >
-          <Loaded query={users}>{(list) => count.format(list.length)}</Loaded>
-        </Figure>
+        {managesUsers ? (
+          <Figure
+            title={m.users}
+            icon={<IconUsers size={20} aria-hidden />}
+            hint={users.data ? m.usersHint(users.data.filter((u) => u.status === 'ATIVO').length) : null}
+            link={{ to: paths.manageUsers, label: m.manageUsers }}
+          >
+            <Loaded query={users}>{(list) => count.format(list.length)}</Loaded>
+          </Figure>
+        ) : null}
       </SimpleGrid>
 
       <Paper withBorder radius="md" p="md" component="nav" aria-label={m.shortcuts}>
@@ -156,14 +162,16 @@ function CompanyOverview({ company }: { company: { name: string; cnpj: string; r
           >
             {m.seeInvoices}
           </Button>
-          <Button
-            component={Link}
-            to={paths.requestCard}
-            variant="light"
-            leftSection={<IconSquarePlus size={18} aria-hidden />}
-          >
-            {m.requestCard}
-          </Button>
+          {writesCards ? (
+            <Button
+              component={Link}
+              to={paths.requestCard}
+              variant="light"
+              leftSection={<IconSquarePlus size={18} aria-hidden />}
+            >
+              {m.requestCard}
+            </Button>
+          ) : null}
         </Group>
       </Paper>
     </Stack>

@@ -9,6 +9,7 @@ import { messages } from '../../../../contracts/messages.ts';
 import type { RadarCard } from '../../../../contracts/radar.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
+import { useCan } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
@@ -55,7 +56,9 @@ function RadarList({ category }: { category: NonNullable<Parameters<typeof useRa
   const list = useRadarCards(category, filter);
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.cards) ?? [], [list.data]);
   const total = filter ? null : radar.data?.counts[category];
-  const bulk = category === 'unused';
+  // Issue 16: blocking is a change; Consulta sees the list without the selection.
+  const canBlock = useCan('cards.write');
+  const bulk = category === 'unused' && canBlock;
   const title = m.categories[category];
 
   function submit(event: FormEvent) {

@@ -134,7 +134,7 @@ describe('Criar Usuário', () => {
             numeroDocumento: '52998224725',
             ddd: 11,
             ddi: 55,
-            listaPerfis: [''],
+            listaPerfis: ['CONSULTA'],
             email: 'maria.silva@exemplo.com.br',
           },
         },
@@ -142,6 +142,21 @@ describe('Criar Usuário', () => {
     ]);
     expect(await screen.findByText('Usuário cadastrado com sucesso!')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: m.manageTitle }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('issue 16: the profile starts at Consulta, offers the three, and the chosen one is sent', async () => {
+    await openForm();
+    const profile = field(messages.profiles.ui.profile) as unknown as HTMLSelectElement;
+    expect(profile.value).toBe('CONSULTA');
+    expect([...profile.options].map((o) => o.textContent)).toEqual(['Administrador', 'Gestor de cartões', 'Consulta']);
+    api.mockImplementation(async () => {
+      throw new ApiError(409, 'recusado');
+    });
+    fillValid();
+    fireEvent.change(profile, { target: { value: 'GESTOR_CARTOES' } });
+    submit();
+    await screen.findByRole('alert');
+    expect(createCalls()[0]?.[1]).toMatchObject({ body: { listaPerfis: ['GESTOR_CARTOES'] } });
   });
 
   it('shows the server’s mensagemRetorno on a refusal and keeps the form', async () => {

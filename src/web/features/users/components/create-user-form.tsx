@@ -12,6 +12,7 @@ import { CODE_DIGITS, MASKS } from '../lib/format.ts';
 import { type CreateUserValues, createUserError, createUserToWire, EMPTY_CREATE } from '../lib/user-forms.ts';
 import { MaskedField } from './masked-field.tsx';
 import { MobileFields } from './mobile-fields.tsx';
+import { ProfileSelect } from './profile-select.tsx';
 
 const m = messages.users;
 
@@ -88,6 +89,9 @@ export function CreateUserForm({ cnpj }: { cnpj: string }) {
             />
           </Grid.Col>
           <MobileFields values={values} set={set} codeDigits={CODE_DIGITS.create} mobileSpan={{ base: 6, sm: 8 }} />
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <ProfileSelect {...bind('profile')} />
+          </Grid.Col>
         </Grid>
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={mutation.isPending} w={{ base: '100%', xs: 'auto' }}>

@@ -21,7 +21,7 @@ const joana: PortalUser = {
   ddd: 11,
   numCelular: 912345678,
   status: 'ATIVO',
-  perfis: [],
+  perfis: ['GESTOR_CARTOES'],
 };
 const pedro: PortalUser = {
   ...joana,
@@ -33,6 +33,7 @@ const pedro: PortalUser = {
   ddd: 21,
   numCelular: 1234567890,
   status: 'INATIVO',
+  perfis: [],
 };
 
 type Handler = (options: CallOptions) => unknown;
@@ -92,13 +93,21 @@ describe('Gerenciar Usuários', () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Joana Reis', 'joana.reis', 'joana.reis@exemplo.com.br', '529.982.247-25', '+55 (11) 91234-5678', '']);
+    ).toEqual([
+      // Issue 16: the profile under the name, named for a screen reader.
+      'Joana ReisPerfil: Gestor de cartões',
+      'joana.reis',
+      'joana.reis@exemplo.com.br',
+      '529.982.247-25',
+      '+55 (11) 91234-5678',
+      '',
+    ]);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual([
-      `Pedro Alves${m.inactiveBadge}`,
+      `Pedro AlvesPerfil: Sem perfil${m.inactiveBadge}`,
       'pedro.alves',
       'pedro@exemplo.com.br',
       '111.444.777-35',
@@ -188,6 +197,41 @@ describe('Gerenciar Usuários', () => {
     expect(await screen.findByText('Informações do usuário atualizadas com sucesso!')).toBeTruthy();
     expect(order()).toEqual(['updateUser']);
     expect(calls('updateUser')[0]?.body).toMatchObject({ email: 'joana@nova.com.br', numeroCelular: 987654321 });
+  });
+
+  it('issue 16: the profile shows in the edit form and a new one is sent in listaPerfis', async () => {
+    handlers.updateUser = saved(m.updated);
+    await openList();
+    const form = await openEdit(joana);
+    const profile = input(form, messages.profiles.ui.profile);
+    expect(profile.value).toBe('GESTOR_CARTOES');
+    expect(profile.disabled).toBe(false);
+    expect(
+      within(profile as HTMLSelectElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Administrador', 'Gestor de cartões', 'Consulta']);
+    fireEvent.change(profile, { target: { value: 'ADMINISTRADOR' } });
+    save(form);
+    expect(await screen.findByText('Informações do usuário atualizadas com sucesso!')).toBeTruthy();
+    expect(calls('updateUser')[0]?.body).toMatchObject({ nomeUsuario: 'Joana Reis', listaPerfis: ['ADMINISTRADOR'] });
+  });
+
+  it('issue 16: the operator’s own row keeps its profile, and says why', async () => {
+    useAppStore.getState().signIn({ usuario: 'Joana Reis', companies });
+    await openList();
+    const form = await openEdit(joana);
+    const profile = input(form, messages.profiles.ui.profile);
+    expect(profile.disabled).toBe(true);
+    expect(within(form).getByText(messages.profiles.ownProfile)).toBeTruthy();
+    expect(profile.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(profile.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      messages.profiles.ownProfile,
+    );
+    // Another user's row is not locked.
+    fireEvent.click(within(form).getByRole('button', { name: m.cancel }));
+    const other = await openEdit(pedro);
+    expect(input(other, messages.profiles.ui.profile).disabled).toBe(false);
   });
 
   it('nothing changed: nothing is sent and the edit closes', async () => {

@@ -8,9 +8,10 @@ import { FormAlert, Spinner } from '../../../ui/index.ts';
 import { useFormValues } from '../../../ui/use-form-values.ts';
 import { useUpdateUser, useUpdateUserStatus } from '../api/update-user.ts';
 import { CODE_DIGITS, hyphenate } from '../lib/format.ts';
-import { planSave } from '../lib/save-plan.ts';
+import { planSave, profileOfUser } from '../lib/save-plan.ts';
 import { type EditUserValues, editUserError, editUserToWire } from '../lib/user-forms.ts';
 import { MobileFields } from './mobile-fields.tsx';
+import { ProfileSelect } from './profile-select.tsx';
 
 const m = messages.users;
 
@@ -21,13 +22,15 @@ function reasonOf(error: unknown): string | null {
 
 interface UserEditFormProps {
   user: PortalUser;
+  /** The signed-in operator's own row: its profile cannot change (issue 16). */
+  own?: boolean;
   /** The list's query key, reloaded after a save. */
   listKey: readonly unknown[];
   onClose: () => void;
 }
 
 /** Inline edit of a user: name, e-mail, DDI, DDD, mobile and status; the status is sent first. */
-export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
+export function UserEditForm({ user, own = false, listKey, onClose }: UserEditFormProps) {
   const queryClient = useQueryClient();
   const updateUser = useUpdateUser();
   const updateStatus = useUpdateUserStatus();
@@ -40,6 +43,7 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
     ddd: String(user.ddd),
     mobile: hyphenate(user.numCelular),
     status: user.status,
+    profile: profileOfUser(user),
   });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -51,7 +55,7 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
     const invalid = editUserError(values);
     setError(invalid);
     if (invalid) return;
-    const plan = planSave(user, { ...editUserToWire(values), status: values.status });
+    const plan = planSave(user, { ...editUserToWire(values), status: values.status, profile: values.profile });
     if (!plan.status && !plan.fields) return onClose();
 
     setSaving(true);
@@ -90,6 +94,9 @@ export function UserEditForm({ user, listKey, onClose }: UserEditFormProps) {
           <MobileFields values={values} set={set} codeDigits={CODE_DIGITS.edit} mobileSpan={{ base: 6, sm: 4 }} />
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <NativeSelect label={m.status} data={[...USER_STATUS]} {...bind('status')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <ProfileSelect {...bind('profile')} lockedReason={own ? messages.profiles.ownProfile : undefined} />
           </Grid.Col>
         </Grid>
         {saving ? (

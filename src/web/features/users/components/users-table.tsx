@@ -1,7 +1,10 @@
-import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Fragment } from 'react';
 import { messages, type PortalUser } from '../../../../contracts/index.ts';
+import { PROFILE_LABELS, type Profile } from '../../../../contracts/profiles.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
 import { formatDocument, hyphenate } from '../lib/format.ts';
+import { profileOfUser } from '../lib/save-plan.ts';
 import { IconPencil, IconTrash } from './icons.ts';
 import { UserEditForm } from './user-edit-form.tsx';
 import classes from './users-table.module.css';
@@ -36,6 +39,9 @@ interface UsersTableProps {
 
 /** The user list: login and mobile hidden below 768 px; a row being edited becomes the edit form. */
 export function UsersTable({ users, listKey, editing, onEdit, onDelete }: UsersTableProps) {
+  // The session names the operator, not their login: the own row is the one with their name (issue 16). The
+  // provider refuses a change of one's own profile whatever the screen shows.
+  const operator = useAppStore((s) => s.authenticate.user?.usuario);
   return (
     <Table
       verticalSpacing="sm"
@@ -65,13 +71,23 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete }: UsersT
           user.id === editing ? (
             <Table.Tr key={user.id}>
               <Table.Td colSpan={COLUMNS}>
-                <UserEditForm user={user} listKey={listKey} onClose={() => onEdit(null)} />
+                <UserEditForm
+                  user={user}
+                  own={user.nomeUsuario === operator}
+                  listKey={listKey}
+                  onClose={() => onEdit(null)}
+                />
               </Table.Td>
             </Table.Tr>
           ) : (
             <Table.Tr key={user.id}>
               <Table.Td className={classes.name}>
                 <Text inherit>{user.nomeUsuario}</Text>
+                {/* Issue 16: the profile under the name, at every width (a column of its own overflowed at 768 px). */}
+                <Text fz="sm" fw={400} c="gray.7">
+                  <VisuallyHidden>{messages.profiles.ui.profile}: </VisuallyHidden>
+                  {PROFILE_LABELS[profileOfUser(user) as Profile] ?? messages.profiles.ui.noProfile}
+                </Text>
                 {user.status === 'INATIVO' ? (
                   <Badge color="gray.7" variant="outline" size="sm" mt={4}>
                     {m.inactiveBadge}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUserBody, messages, updateUserBody } from '../../../../contracts/index.ts';
+import { planSave, profileOfUser } from './save-plan.ts';
 import {
   type CreateUserValues,
   createUserError,
@@ -19,6 +20,7 @@ const created: CreateUserValues = {
   ddi: '55',
   ddd: '11',
   mobile: '91234-5678',
+  profile: 'GESTOR_CARTOES',
 };
 
 const edited: EditUserValues = {
@@ -28,6 +30,7 @@ const edited: EditUserValues = {
   ddd: '11',
   mobile: '91234-5678',
   status: 'ATIVO',
+  profile: 'CONSULTA',
 };
 
 describe('create user (spec section 5)', () => {
@@ -39,8 +42,15 @@ describe('create user (spec section 5)', () => {
       numeroDocumento: '52998224725',
       ddi: 55,
       numCelular: 912345678,
+      listaPerfis: ['GESTOR_CARTOES'],
     });
     expect(createUserError(created)).toBeNull();
+  });
+
+  it('the profile is required, after every other field (issue 16)', () => {
+    expect(createUserError({ ...created, profile: '' })).toBe(messages.profiles.ui.profileRequired);
+    expect(createUserError({ ...created, profile: 'DONO' })).toBe(messages.profiles.ui.profileRequired);
+    expect(createUserError({ ...created, profile: '', name: '' })).toBe(m.required);
   });
 
   it.each(['document', 'login', 'name', 'email', 'ddi', 'ddd', 'mobile'] as const)(
@@ -72,5 +82,33 @@ describe('edit user (spec section 5)', () => {
     expect(editUserError({ ...edited, ddi: '1234', email: 'joana@@x' })).toBe(m.editInvalidEmail);
     expect(editUserError({ ...edited, ddi: '1234' })).toBe(m.storedCodeInvalid);
     expect(editUserError({ ...edited, ddd: '351' })).toBeNull();
+  });
+});
+
+describe('the profile on an update (issue 16)', () => {
+  const user = {
+    id: 'u-1',
+    login: 'joana.reis',
+    nomeUsuario: 'Joana Reis',
+    email: 'joana@exemplo.com.br',
+    numeroDocumento: '52998224725',
+    ddi: 55,
+    ddd: 11,
+    numCelular: 912345678,
+    status: 'ATIVO' as const,
+    perfis: ['CONSULTA'],
+  };
+  const values = { ...editUserToWire(edited), status: 'ATIVO' as const, profile: 'CONSULTA' };
+
+  it('reads the user’s profile from the list’s perfis', () => {
+    expect(profileOfUser(user)).toBe('CONSULTA');
+    expect(profileOfUser({ perfis: ['', 'OPERADOR'] })).toBe('');
+  });
+
+  it('is named only when it changed, so other companies keep theirs', () => {
+    expect(planSave(user, values)).toEqual({});
+    expect(planSave(user, { ...values, nomeUsuario: 'Joana R.' }).fields?.listaPerfis).toEqual(['']);
+    expect(planSave(user, { ...values, profile: 'GESTOR_CARTOES' }).fields?.listaPerfis).toEqual(['GESTOR_CARTOES']);
+    expect(planSave({ ...user, perfis: [] }, { ...values, profile: '' })).toEqual({});
   });
 });

@@ -10,6 +10,7 @@ import {
   type UserStatus,
   updateUserBody,
 } from '../../../../contracts/index.ts';
+import { PROFILES as PROFILE_NAMES } from '../../../../contracts/profiles.ts';
 import { type FieldMessages, type FormModel, firstOf, formErrors } from '../../../lib/form-model.ts';
 import { PROFILES } from './save-plan.ts';
 
@@ -23,6 +24,8 @@ export interface CreateUserValues {
   ddi: string;
   ddd: string;
   mobile: string;
+  /** Issue 16: one of PROFILES, or '' before a choice. */
+  profile: string;
 }
 
 export interface EditUserValues {
@@ -32,6 +35,8 @@ export interface EditUserValues {
   ddd: string;
   mobile: string;
   status: UserStatus;
+  /** Issue 16: one of PROFILES; '' for a user the list shows without one. */
+  profile: string;
 }
 
 export const EMPTY_CREATE: CreateUserValues = {
@@ -42,9 +47,16 @@ export const EMPTY_CREATE: CreateUserValues = {
   ddi: '',
   ddd: '',
   mobile: '',
+  // Issue 16: the least the operator can grant; raising it is a deliberate choice (decision 088).
+  profile: 'CONSULTA',
 };
 
 /** An empty field holds no number (not 0), so the wire's number refuses it as missing. */
+const isProfileName = (value: string) => (PROFILE_NAMES as readonly string[]).includes(value);
+
+/** The profile the create form sends, in the spec's `listaPerfis` (issue 16). */
+const chosenProfile = (profile: string) => (isProfileName(profile) ? [profile] : PROFILES);
+
 const typedNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
 
 export const createUserToWire = (v: CreateUserValues): CreateUserBody => ({
@@ -54,7 +66,7 @@ export const createUserToWire = (v: CreateUserValues): CreateUserBody => ({
   numeroDocumento: onlyDigits(v.document),
   ddd: typedNumber(v.ddd),
   ddi: typedNumber(v.ddi),
-  listaPerfis: PROFILES,
+  listaPerfis: chosenProfile(v.profile),
   email: v.email.trim(),
 });
 
@@ -107,7 +119,8 @@ const editModel: FormModel<EditUserValues, keyof EditUserValues, typeof updateUs
 
 /** The create form's first problem in the spec's order; null when the form may be sent. */
 export const createUserError = (v: CreateUserValues): string | null =>
-  firstOf(formErrors(createModel, v), [m.required, m.invalidDocument, m.invalidEmail]);
+  firstOf(formErrors(createModel, v), [m.required, m.invalidDocument, m.invalidEmail]) ??
+  (isProfileName(v.profile) ? null : messages.profiles.ui.profileRequired);
 
 /** The edit form's first problem in the spec's order; null when the form may be sent. */
 export const editUserError = (v: EditUserValues): string | null =>

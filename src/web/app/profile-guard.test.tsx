@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../contracts/index.ts';
+import type { Profile } from '../../contracts/profiles.ts';
+import { useAppStore } from '../lib/store/index.ts';
+import { callApi } from '../lib/transport/index.ts';
+import { accounts, companies } from '../test/fixtures.ts';
+import { renderApp } from '../test/render.tsx';
+
+vi.mock('../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
+const api = vi.mocked(callApi);
+const t = messages.profiles.ui;
+
+function signInAs(perfil: Profile) {
+  const store = useAppStore.getState();
+  store.signOut();
+  store.signIn({ usuario: 'Maria Operadora', companies: companies.map((c) => ({ ...c, perfil })) });
+  store.setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
+}
+
+const sidebarItems = () =>
+  Array.from(
+    screen.getAllByRole('navigation', { name: messages.menu.navigation })[0]!.querySelectorAll('a'),
+    (a) => a.textContent,
+  );
+
+describe('a page the profile may not open (issue 16)', () => {
+  beforeEach(() => {
+    api.mockReset();
+    api.mockImplementation(async (name) => (name === 'listUsers' ? { usuarios: [] } : accounts));
+  });
+
+  it.each([
+    ['CONSULTA', '/home/requestcard'],
+    ['CONSULTA', '/home/bulk'],
+    ['CONSULTA', '/home/user/management'],
+    ['GESTOR_CARTOES', '/home/user/management/manage'],
+  ] as [Profile, string][])('%s typing %s: a calm message and the way back, nothing asked', async (profile, path) => {
+    signInAs(profile);
+    const { router } = renderApp(path);
+    expect(await screen.findByText(t.forbiddenPage, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    expect(api.mock.calls.map(([name]) => name)).not.toContain('listUsers');
+    fireEvent.click(screen.getByRole('link', { name: t.forbiddenBack }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('Administrador opens the user management, and its menu item is there', async () => {
+    signInAs('ADMINISTRADOR');
+    renderApp('/home/user/management/manage');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: messages.users.manageTitle }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText(t.forbiddenPage)).toBeNull();
+    expect(sidebarItems()).toContain(messages.menu.userManagement);
+  });
+
+  it('the sidebar of a Consulta operator has no item it could not open', async () => {
+    signInAs('CONSULTA');
+    renderApp('/home/invoices');
+    await screen.findByRole('heading', { level: 1, name: 'Faturas do Relacionamento' }, { timeout: 10_000 });
+    const items = sidebarItems();
+    expect(items).toContain(messages.menu.invoices);
+    for (const hidden of [messages.menu.requestCard, messages.bulk.menu, messages.menu.userManagement]) {
+      expect(items).not.toContain(hidden);
+    }
+  });
+});
