@@ -45,8 +45,16 @@ export const errors = {
   BULK_LINE_REPEATED: e(400, messages.bulk.lineRepeated),
   // </bulk>
   // Profiles (issue 16): edit only inside this block.
+  /** The operator's profile in the company at hand lacks the endpoint's permission (the reason names both). */
+  PROFILE_FORBIDDEN: e(403, detailed(messages.profiles.forbiddenGeneric)),
+  /** Demoting, deactivating or deleting the company's last active Administrador. */
+  LAST_ADMINISTRATOR: e(409, messages.profiles.lastAdministrator),
+  /** An operator changing their own profile. */
+  OWN_PROFILE: e(403, messages.profiles.ownProfile),
   // </profiles>
   // Audit trail (issue 16): edit only inside this block.
+  /** A period that ends before it starts, reaches past 12 months back or ends in the future (detail says which). */
+  AUDIT_PERIOD_INVALID: e(400, detailed(messages.audit.periodInvalid)),
   // </audit>
 
   // Sign-in, recovery, first access, password change

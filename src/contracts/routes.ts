@@ -103,6 +103,8 @@ export const endpointRoutes = {
   bulkApply: r('POST', '/v1/bulk/apply'),
   // </bulk>
   // Audit trail (issue 16): edit only inside this block.
+  /** Not in the spec: the company's audit trail, keyset-paged and filterable (decision 089). Headers cnpj, relationcode. */
+  auditTrail: r('GET', '/v1/audit/events'),
   // </audit>
 } as const satisfies Record<string, EndpointRoute>;
 

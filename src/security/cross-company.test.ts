@@ -76,6 +76,7 @@ const EXPECT: Record<EndpointName, Expectation> = {
   bulkApply: refused, // Bulk changes (issue 18.2).
   radar: refused, // Lifecycle radar (issue 18.5).
   radarCards: refused, // Lifecycle radar (issue 18.5).
+  auditTrail: refused, // Audit trail (issue 16).
   exportTicket: refused, // CSV exports (issue 18.1).
   exportDownload: {
     kind: 'own-scope',
