@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj, requiredText } from './fields.ts';
 import { radarMessages } from './radar-messages.ts';
+import { subAccount } from './schemas.ts';
 
 /** The lists of the radar, as they travel and as the web's route names them (/home/radar/:category). */
 export const RADAR_CATEGORIES = ['lost-or-stolen', 'password-blocked', 'unused', 'expiring', 'pending'] as const;
@@ -56,18 +57,7 @@ export const radarResponse = z.object({
 export type RadarResponse = z.infer<typeof radarResponse>;
 
 /** A row of a radar list: the cards list's row (so it opens the card the same way) and the lifecycle dates. */
-export const radarCard = z.object({
-  account: z.string(),
-  uuid: z.string(),
-  cardHolder: z.string(),
-  documentNumber: z.string(),
-  last4Digits: z.string(),
-  last4Digits2Way: z.string().nullable(),
-  cardStatus: z.string(),
-  cardBlockingCode: z.string().nullable(),
-  accountBlockingCodeTwo: z.string().nullable(),
-  accountWarningCode: z.string().nullable(),
-  logo: z.number(),
+export const radarCard = subAccount.extend({
   /** The plastic's last valid day, ISO. */
   expiresOn: isoDate,
   /** The day of the account's newest authorization, ISO; null when it never had one. */

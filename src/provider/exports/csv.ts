@@ -1,6 +1,7 @@
 // The CSV as Excel in pt-BR opens it: UTF-8 with a BOM, `;` between cells, CRLF, money 1.234,56, dates DD/MM/YYYY,
 // and no cell Excel would run as a formula (OWASP "CSV injection": text starting = + - @ tab or CR gets a ').
 import { stringify } from 'csv-stringify/sync';
+import { formatBrasiliaDateTime } from '../../contracts/text.ts';
 import type { ExportCell } from './kind.ts';
 
 export const BOM = '\ufeff';
@@ -28,17 +29,6 @@ export function centsOfText(value: string): number {
   return sign === '-' ? -cents : cents;
 }
 
-const brasilia = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 export function formatCell(cell: ExportCell): string {
   if (cell === null) return '';
   if (typeof cell === 'string') return neutralise(cell);
@@ -46,7 +36,7 @@ export function formatCell(cell: ExportCell): string {
   if ('brl' in cell) return formatCents(centsOfText(cell.brl));
   if ('cents' in cell) return formatCents(cell.cents);
   if ('date' in cell) return `${cell.date.slice(8, 10)}/${cell.date.slice(5, 7)}/${cell.date.slice(0, 4)}`;
-  return brasilia.format(cell.dateTime).replace(',', '');
+  return formatBrasiliaDateTime(cell.dateTime);
 }
 
 /** Records as CSV lines (each ends with CRLF). */

@@ -1,6 +1,7 @@
 // The audit trail's filters as the screen keeps them and as they travel (decision 089). The period's rules (order,
 // 12 months back, not in the future) are the provider's: the screen shows its refusal as sent.
 import { AUDIT_DEFAULT_DAYS, type AuditQuery } from '../../../../contracts/audit.ts';
+import { formatBrasiliaDateTime } from '../../../../contracts/text.ts';
 
 export interface AuditFilterValues {
   from: string;
@@ -40,16 +41,5 @@ export function queryOf(f: AuditFilterValues): Omit<AuditQuery, 'cursor' | 'limi
   };
 }
 
-const when = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** DD/MM/YYYY HH:mm:ss, Brasília time. */
-export const formatWhen = (iso: string) => when.format(new Date(iso)).replace(',', '');
+export const formatWhen = (iso: string) => formatBrasiliaDateTime(new Date(iso));
