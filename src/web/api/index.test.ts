@@ -44,7 +44,9 @@ describe('api', () => {
   });
 
   it("answers the login's browser answer, which holds no token", async () => {
-    const companies = [{ corporateName: 'Alfa', cnpj: '11222333000181', relationCode: '000101' }];
+    const companies = [
+      { corporateName: 'Alfa', cnpj: '11222333000181', relationCode: '000101', perfil: 'GESTOR_CARTOES' as const },
+    ];
     transport.mockResolvedValue({ usuario: 'Maria', primeiroAcesso: false, companies, token: 'vazou' });
     const answer = await api.login({ body: { login: 'maria', senha: 'segredo' } });
     expectTypeOf(answer).not.toHaveProperty('token');
