@@ -9,6 +9,7 @@ import type { ServerErrorCode } from './errors.ts';
 import { exportSpecs } from './exports.ts';
 import { uuid } from './fields.ts';
 import { impactSpecs } from './impact.ts';
+import { profileSpecs } from './profiles-contract.ts';
 import { radarSpecs } from './radar.ts';
 import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.ts';
 import * as s from './schemas.ts';
@@ -246,6 +247,7 @@ const specs = {
   ...exportSpecs,
   ...bulkSpecs,
   ...auditSpecs,
+  ...profileSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

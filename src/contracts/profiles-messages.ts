@@ -27,4 +27,10 @@ export const profileMessages = {
     profileRequired: 'Selecione o perfil do usuário',
     noProfile: 'Sem perfil',
   },
+  /** Consulta's masked CPF and its audited "mostrar" (decision 090). */
+  mask: {
+    show: 'mostrar',
+    showLabel: (holder: string) => `Mostrar CPF de ${holder}`,
+    failed: 'Não foi possível mostrar o CPF. Tente de novo.',
+  },
 } as const;

@@ -80,6 +80,7 @@ export const ENDPOINT_PERMISSIONS: Record<EndpointName, Permission | null> = {
   radar: 'cards.read',
   radarCards: 'cards.read',
   auditTrail: 'audit.read',
+  revealCpf: 'cards.read',
   exportTicket: 'cards.read',
   exportDownload: 'cards.read',
   bulkPreview: 'cards.write',

@@ -106,6 +106,10 @@ export const endpointRoutes = {
   /** Not in the spec: the company's audit trail, keyset-paged and filterable (decision 089). Headers cnpj, relationcode. */
   auditTrail: r('GET', '/v1/audit/events'),
   // </audit>
+  // Profiles (issue 16): edit only inside this block.
+  /** Not in the spec: the holder's full CPF, for the audited "mostrar" of a Consulta operator (decision 090). */
+  revealCpf: r('GET', '/v1/accounts/cpf/{uuid}'),
+  // </profiles>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

@@ -30,6 +30,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { passwordChangeRoutes } from './routes/password-change.ts';
 import { proposalRoutes } from './routes/proposals.ts';
 import { radarRoutes } from './routes/radar.ts';
+import { revealCpfRoutes } from './routes/reveal-cpf.ts';
 import { userRoutes } from './routes/users.ts';
 import { pixReceiver } from './services/pix.ts';
 import { loadSecret } from './services/secrets.ts';
@@ -134,6 +135,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(impactRoutes, ctx);
     await api.register(radarRoutes, ctx);
     await api.register(exportRoutes, ctx);
+    await api.register(revealCpfRoutes, ctx);
     await api.register(bulkRoutes, ctx);
     await api.register(auditRoutes, ctx);
   });

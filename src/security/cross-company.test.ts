@@ -77,6 +77,7 @@ const EXPECT: Record<EndpointName, Expectation> = {
   radar: refused, // Lifecycle radar (issue 18.5).
   radarCards: refused, // Lifecycle radar (issue 18.5).
   auditTrail: refused, // Audit trail (issue 16).
+  revealCpf: refused, // Consulta's audited "mostrar" (issue 16, decision 090).
   exportTicket: refused, // CSV exports (issue 18.1).
   exportDownload: {
     kind: 'own-scope',

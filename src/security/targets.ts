@@ -196,6 +196,7 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
   radar: (t) => ({ params: {}, headers: company(t) }),
   radarCards: (t) => ({ params: {}, headers: company(t), query: { category: 'unused' } }),
   auditTrail: (t) => ({ params: {}, headers: company(t), query: { action: 'BLOCK' } }), // Audit trail (issue 16).
+  revealCpf: card, // Consulta's audited "mostrar" (issue 16, decision 090).
   // CSV exports (issue 18.1): a ticket of the target's list; a download asked for with a sealed-looking ticket.
   exportTicket: (t) => ({
     params: {},

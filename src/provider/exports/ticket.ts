@@ -14,6 +14,8 @@ export interface TicketClaims {
   /** What the kind's scope said when the ticket was issued: the audit row's company and row count. */
   companyId: number | null;
   rows: number | null;
+  /** The operator's profile in the company was Consulta when the ticket was issued: CPF columns are masked (090). */
+  masked?: boolean;
   jti: string;
   /** Seconds since the epoch. */
   exp: number;
@@ -36,6 +38,7 @@ export async function sealTicket(
     sid: claims.sessionId,
     c: claims.companyId,
     n: claims.rows,
+    ...(claims.masked ? { m: true } : {}),
   })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setSubject(claims.userId)
@@ -62,6 +65,7 @@ export async function openTicket(key: Uint8Array, ticket: string, now: Date): Pr
       sessionId: payload.sid,
       companyId: typeof payload.c === 'number' ? payload.c : null,
       rows: typeof payload.n === 'number' ? payload.n : null,
+      masked: payload.m === true,
       jti: payload.jti as string,
       exp: payload.exp as number,
     };

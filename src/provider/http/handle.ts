@@ -11,9 +11,10 @@ import {
   type PathParams,
   type ResponseOf,
 } from '../../contracts/contract.ts';
+import { maskCpfFields } from '../../contracts/masked-cpf.ts';
 import { ENDPOINT_PERMISSIONS } from '../../contracts/profiles.ts';
 import { AppError } from '../errors.ts';
-import { withPermission } from '../services/profiles.ts';
+import { profileInScope, withPermission } from '../services/profiles.ts';
 import type { Principal } from '../services/sessions.ts';
 import { fastifyPath } from './route.ts';
 import { parseWith } from './validate.ts';
@@ -46,6 +47,9 @@ export interface HandleOptions {
  * contract fails the test that produced it rather than being trimmed silently by the serializer.
  */
 const checkResponses = process.env.VITEST === 'true' || process.env.CHECK_RESPONSES === '1';
+
+/** The one answer that carries a full CPF to every profile: the audited "mostrar" (decision 090). */
+const UNMASKED: EndpointName = 'revealCpf';
 
 /** The JSON Schema Fastify compiles the answer's serializer from (draft 7, which fast-json-stringify reads). */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -100,7 +104,13 @@ export function routeFor<N extends EndpointName>(
       reply,
     };
     // Profiles (issue 16): the endpoint's permission, judged by the chokepoints in the company the call acts on.
-    const result = await withPermission(ENDPOINT_PERMISSIONS[name], () => handler(input));
+    // A Consulta operator's answer carries every CPF masked (decision 090), decided here so a full CPF never reaches
+    // that browser; revealCpf is the one answer that does, audited.
+    const result = await withPermission(ENDPOINT_PERMISSIONS[name], async () => {
+      const answered = await handler(input);
+      if (answered === reply || reply.sent || name === UNMASKED) return answered;
+      return profileInScope() === 'CONSULTA' ? maskCpfFields(answered) : answered;
+    });
     if (result === reply || reply.sent) return reply;
     if (status === 204) return reply.code(204).send();
     if (checkResponses) {

@@ -6,6 +6,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contracts/contract.ts';
+import { maskCpf } from '../../contracts/masked-cpf.ts';
+import { messages } from '../../contracts/messages.ts';
 import type { ProviderContext } from '../context.ts';
 import { auditLog } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -16,9 +18,19 @@ import { openTicket, SpentTickets, sealTicket, ticketKey } from '../exports/tick
 import { handle } from '../http/handle.ts';
 import { fastifyPath } from '../http/route.ts';
 import { parseWith } from '../http/validate.ts';
+import { profileInScope } from '../services/profiles.ts';
 
 /** Set by the BFF's download route only: /proxy forwards the contract's headers, and this one is not among them. */
 export const DOWNLOAD_CHANNEL_HEADER = 'x-fidis-download';
+
+/** A Consulta operator's file (decision 090): every column headed CPF is written masked, 529.***.***-25. */
+function maskedBatch(kind: ExportKind, batch: readonly ExportCell[][]): readonly ExportCell[][] {
+  const columns = kind.header.flatMap((h, i) => (h === messages.exports.columns.cpf ? [i] : []));
+  if (columns.length === 0) return batch;
+  return batch.map((row) =>
+    row.map((cell, i) => (columns.includes(i) && typeof cell === 'string' ? maskCpf(cell) : cell)),
+  );
+}
 
 function kindOf(name: string): ExportKind {
   return exportKindOf(name) ?? fail('EXPORT_KIND_UNKNOWN');
@@ -41,6 +53,8 @@ export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
         sessionId: principal.sessionId,
         companyId: scope.companyId,
         rows: scope.rows,
+        // The kind's scope went through the company's chokepoint, which recorded the operator's profile there.
+        masked: profileInScope() === 'CONSULTA',
       },
       ctx.clock(),
     );
@@ -89,14 +103,15 @@ export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
       });
       request.log.info({ export: kind.name, rows: scope.rows, companyId: scope.companyId }, 'csv export');
 
+      const lines = (batch: readonly ExportCell[][]) => csvLines(claims.masked ? maskedBatch(kind, batch) : batch);
       async function* body(): AsyncGenerator<string> {
         yield csvHead(kind.header);
         if (first.done) return;
-        yield csvLines(first.value as readonly ExportCell[][]);
+        yield lines(first.value as readonly ExportCell[][]);
         for (;;) {
           const next = await batches.next();
           if (next.done) return;
-          yield csvLines(next.value as readonly ExportCell[][]);
+          yield lines(next.value as readonly ExportCell[][]);
         }
       }
       const fileName = `${kind.fileName(filters)}.csv`;

@@ -14,6 +14,11 @@ import { fail } from '../errors.ts';
 
 interface PermissionScope {
   permission: Permission;
+  /**
+   * The operator's profile in the company the call acts on, recorded by `requirePermissionIn` (decision 090): handle()
+   * masks the answer's CPFs when it is Consulta. The most restrictive one wins if a call judges two companies.
+   */
+  profile?: Profile;
 }
 
 const scope = new AsyncLocalStorage<PermissionScope>();
@@ -25,6 +30,9 @@ export function withPermission<T>(permission: Permission | null, fn: () => T): T
 
 /** The permission the running endpoint needs, or null outside an endpoint that names one (jobs, commands). */
 export const permissionInScope = (): Permission | null => scope.getStore()?.permission ?? null;
+
+/** The operator's profile found for the running endpoint, or null when no chokepoint judged one. */
+export const profileInScope = (): Profile | null => scope.getStore()?.profile ?? null;
 
 export const isProfile = (value: unknown): value is Profile => (PROFILES as readonly unknown[]).includes(value);
 
@@ -55,5 +63,7 @@ export async function requirePermissionIn(db: DbExecutor, userId: string, compan
   if (permission === null) return;
   const profile = await profileIn(db, userId, companyId);
   if (profile === null) return; // Not linked: the chokepoint's own 404 stands.
+  const store = scope.getStore();
+  if (store && store.profile !== 'CONSULTA') store.profile = profile;
   if (!can(profile, permission)) refuseProfile(profile, permission);
 }

@@ -1,6 +1,7 @@
 // Display formats shared by the screens: CPF, money (pt-BR via Intl), masked card digits.
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 // Not through the contracts' index: fields.ts would bring zod to every screen that shows a CPF.
+import { isMaskedCpf } from '../../contracts/masked-cpf.ts';
 import { onlyDigits } from '../../contracts/text.ts';
 
 export { onlyDigits };
@@ -11,8 +12,9 @@ export function holderCpf(documentNumber: string): string {
   return digits.length <= 10 ? `0${digits}` : digits;
 }
 
-/** 000.000.000-00, after the padding rule above. */
-export const formatHolderCpf = (documentNumber: string) => formatCpf(holderCpf(documentNumber));
+/** 000.000.000-00, after the padding rule above; a CPF the provider masked (000.***.***-00, decision 090) as it is. */
+export const formatHolderCpf = (documentNumber: string) =>
+  isMaskedCpf(documentNumber) ? documentNumber : formatCpf(holderCpf(documentNumber));
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 /** R$ 1.234,56 */

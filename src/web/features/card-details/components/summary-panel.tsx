@@ -3,7 +3,8 @@ import type { AccountData, LimitResponse } from '../../../../contracts/index.ts'
 import { messages } from '../../../../contracts/index.ts';
 import { CardImage } from '../../../ui/card-image.tsx';
 import { isCardActive } from '../../../ui/card-status.ts';
-import { formatBRL, formatHolderCpf, maskedLast4 } from '../../../ui/format.ts';
+import { formatBRL, maskedLast4 } from '../../../ui/format.ts';
+import { MaskedCpf } from '../../../ui/masked-cpf.tsx';
 import { StatusBadge, ToneBadge } from '../../../ui/status-badge.tsx';
 import type { SelectedCard } from '../lib/selected-card.ts';
 import classes from './summary-panel.module.css';
@@ -40,7 +41,14 @@ export function SummaryPanel({ selected, holder, limit }: SummaryPanelProps) {
             </div>
             <div>
               <dt>{m.cpf}</dt>
-              <dd>{formatHolderCpf(holder?.documentNumber ?? account.documentNumber)}</dd>
+              <dd>
+                <MaskedCpf
+                  documentNumber={holder?.documentNumber ?? account.documentNumber}
+                  uuid={account.uuid}
+                  holder={name}
+                  fz="inherit"
+                />
+              </dd>
             </div>
             <div>
               <dt>{m.card}</dt>

@@ -1,8 +1,8 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { messages, type SubAccount } from '../../../../contracts/index.ts';
 import { rowLast4 } from '../../../lib/card-row.ts';
 import { isCardActive } from '../../../ui/card-status.ts';
-import { formatHolderCpf } from '../../../ui/format.ts';
+import { MaskedCpf } from '../../../ui/masked-cpf.tsx';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 
@@ -22,11 +22,7 @@ export function CardsTable({ rows, label, openingUuid, onDetails }: CardsTablePr
     {
       key: 'cpf',
       label: m.cpf,
-      render: (r) => (
-        <Text component="span" fz="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {formatHolderCpf(r.documentNumber)}
-        </Text>
-      ),
+      render: (r) => <MaskedCpf documentNumber={r.documentNumber} uuid={r.uuid} holder={r.cardHolder} />,
     },
     { key: 'last4', label: m.last4, render: (r) => rowLast4(r) },
     { key: 'status', label: m.status, render: (r) => <StatusBadge active={isCardActive(r)} /> },

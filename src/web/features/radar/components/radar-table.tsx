@@ -4,7 +4,7 @@ import { Button, Checkbox, Text } from '@mantine/core';
 import { messages } from '../../../../contracts/messages.ts';
 import type { RadarCard, RadarCategory } from '../../../../contracts/radar.ts';
 import { rowLast4 } from '../../../lib/card-row.ts';
-import { formatHolderCpf } from '../../../ui/format.ts';
+import { MaskedCpf } from '../../../ui/masked-cpf.tsx';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { brDate } from '../lib/categories.ts';
 
@@ -80,11 +80,7 @@ export function RadarTable({ category, rows, label, openingUuid, onDetails, sele
     {
       key: 'cpf',
       label: c.cpf,
-      render: (r) => (
-        <Text component="span" fz="sm" style={tabular}>
-          {formatHolderCpf(r.documentNumber)}
-        </Text>
-      ),
+      render: (r) => <MaskedCpf documentNumber={r.documentNumber} uuid={r.uuid} holder={r.cardHolder} />,
     },
     { key: 'last4', label: c.last4, render: (r) => rowLast4(r) },
     ...(date ? [date] : []),

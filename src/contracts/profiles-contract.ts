@@ -1,0 +1,17 @@
+// Profiles (issue 16): the contract entries of the profiles' own endpoints (routes in routes.ts, the Profiles block).
+// revealCpf: the audited "mostrar" of a Consulta operator's masked CPF (decision 090).
+import { z } from 'zod';
+import type { EndpointSpec } from './contract.ts';
+
+/** The holder's full CPF, 11 digits, never masked whatever the profile; every answer writes one audit row. */
+export const revealCpfResponse = z.object({
+  /** The account uuid. */
+  uuid: z.string(),
+  cardHolder: z.string(),
+  documentNumber: z.string().regex(/^\d{11}$/),
+});
+export type RevealCpfResponse = z.infer<typeof revealCpfResponse>;
+
+export const profileSpecs = {
+  revealCpf: { response: revealCpfResponse, errors: ['HOLDER_NOT_FOUND'] },
+} as const satisfies Record<string, EndpointSpec>;
