@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildBff } from './bff/app.ts';
 import { connectRedis, type RedisLog, redisLocation } from './bff/replay-redis.ts';
+import { PROFILE_LABELS } from './contracts/profiles.ts';
 import { ConfigError, parseConfig } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
 import { ensureSpaBuilt } from './platform/spa-build.ts';
 import { buildProvider } from './provider/app.ts';
 import { prepareProviderData } from './provider/bootstrap.ts';
+import { PROFILE_OPERATORS } from './provider/db/seed/seed.ts';
 import { scheduleInactivityDeactivation } from './provider/jobs/inactivity.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -70,6 +72,9 @@ async function main() {
     `  banco de dados: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${resolve(config.DATA_DIR)}`}`,
     `  provedor: ${config.PROVIDER_URL ? config.PROVIDER_URL : `embutido em ${upstream}`}`,
     demoPassword ? `  login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}` : '',
+    demoPassword
+      ? `  outros perfis, mesma senha: ${PROFILE_OPERATORS.map((o) => `${o.login} (${PROFILE_LABELS[o.profile]})`).join(', ')}`
+      : '',
     `  SPA: ${spa === 'built' ? 'compilado agora' : 'já compilado'}`,
     `  cache de replay e limites: ${config.REDIS_URL ? `Redis em ${redisLocation(config.REDIS_URL)}` : 'memória deste processo'}`,
     '',
