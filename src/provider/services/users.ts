@@ -4,7 +4,7 @@
 // deactivating, activating and deleting a user are security events (decision 075), with the company they concern
 // and the client's address; an edit is an audit row with the same fields but no log line.
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { UserStatus } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
 import { can, type Profile, profileOfList } from '../../contracts/profiles.ts';
@@ -91,6 +91,21 @@ async function linksOf(db: DbExecutor, userId: string): Promise<{ companyId: num
   return rows.map((r) => ({ companyId: r.companyId, profile: isProfile(r.profile) ? r.profile : 'CONSULTA' }));
 }
 
+/** The advisory lock key space of user changes per company (the audit chain uses 4_242_002). */
+const USER_CHANGES_LOCK = 4_242_003;
+
+/**
+ * One change to a company's users at a time, companies taken in one order, until the transaction ends. Two
+ * administrators changing each other at once must be judged one after the other: otherwise both pass the
+ * permission check before either commits (both demoted each other), or lock each other's rows in opposite orders
+ * (a deadlock, a 500, on PostgreSQL). Re-entrant within a transaction.
+ */
+async function lockUserChanges(tx: DbExecutor, companyIds: readonly number[]): Promise<void> {
+  for (const companyId of [...companyIds].sort((a, b) => a - b)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${USER_CHANGES_LOCK}, ${companyId})`);
+  }
+}
+
 /**
  * Refuses (409 LAST_ADMINISTRATOR) when the user is an active Administrador of a company with no other active
  * Administrador: demoting, deactivating or deleting them would leave it without one. The company's administrator
@@ -98,6 +113,7 @@ async function linksOf(db: DbExecutor, userId: string): Promise<{ companyId: num
  */
 async function keepAnAdministrator(tx: DbExecutor, user: UserRow, companyIds: number[]): Promise<void> {
   if (user.status !== 'ATIVO' || companyIds.length === 0) return;
+  await lockUserChanges(tx, companyIds);
   for (const companyId of companyIds) {
     const admins = await tx
       .select({ userId: userCompanies.userId })
@@ -185,9 +201,12 @@ async function manageableUser(
   actor: Actor,
   document: string,
 ): Promise<{ row: UserRow; companyId: number }> {
-  const [row] = await tx.select().from(portalUsers).where(eq(portalUsers.document, document)).for('update');
-  if (!row) fail('USER_NOT_FOUND');
   const mine = await companyIdsOf(tx, actor.userId);
+  await lockUserChanges(tx, mine);
+  // NO KEY UPDATE, not UPDATE: the lock need not block the FOR KEY SHARE an audit row's foreign key takes on its
+  // actor's row.
+  const [row] = await tx.select().from(portalUsers).where(eq(portalUsers.document, document)).for('no key update');
+  if (!row) fail('USER_NOT_FOUND');
   const theirs = await companyIdsOf(tx, row.id);
   const shared = theirs.filter((id) => mine.includes(id));
   if (shared.length === 0) fail('USER_NOT_FOUND');
