@@ -64,7 +64,6 @@ export const radarMessages = {
   never: 'Nunca usado',
   selectRow: (holder: string) => `Selecionar o cartão de ${holder}`,
   selectAll: 'Selecionar todos os cartões mostrados',
-  details: 'Detalhes',
   openFailure: 'Não foi possível abrir o cartão agora.',
   bulk: {
     selected: (n: number) => (n === 1 ? '1 cartão selecionado' : `${n} cartões selecionados`),

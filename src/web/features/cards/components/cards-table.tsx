@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
 import { messages, type SubAccount } from '../../../../contracts/index.ts';
 import { rowLast4 } from '../../../lib/card-row.ts';
 import { isCardActive } from '../../../ui/card-status.ts';
+import { DetailsButton } from '../../../ui/details-button.tsx';
 import { MaskedCpf } from '../../../ui/masked-cpf.tsx';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -31,16 +31,12 @@ export function CardsTable({ rows, label, openingUuid, onDetails }: CardsTablePr
       label: m.seeDetails,
       footer: true,
       render: (r) => (
-        <Button
-          size="xs"
-          variant="light"
-          aria-label={`${m.details}: ${r.cardHolder}`}
-          loading={openingUuid === r.uuid}
-          disabled={openingUuid !== null && openingUuid !== r.uuid}
+        <DetailsButton
+          holder={r.cardHolder}
+          opening={openingUuid === r.uuid}
+          busy={openingUuid !== null && openingUuid !== r.uuid}
           onClick={() => onDetails(r)}
-        >
-          {m.details}
-        </Button>
+        />
       ),
     },
   ];

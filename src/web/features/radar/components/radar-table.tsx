@@ -1,9 +1,11 @@
 // A radar list's rows: the cards list's columns, the date the list is about, and, on the unused list, a checkbox per
 // row for the bulk block. Stacked items below 576 px, as every list.
-import { Button, Checkbox, Text } from '@mantine/core';
+
+import { Checkbox, Text } from '@mantine/core';
 import { messages } from '../../../../contracts/messages.ts';
 import type { RadarCard, RadarCategory } from '../../../../contracts/radar.ts';
 import { rowLast4 } from '../../../lib/card-row.ts';
+import { DetailsButton } from '../../../ui/details-button.tsx';
 import { MaskedCpf } from '../../../ui/masked-cpf.tsx';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { brDate } from '../lib/categories.ts';
@@ -89,16 +91,12 @@ export function RadarTable({ category, rows, label, openingUuid, onDetails, sele
       label: c.details,
       footer: true,
       render: (r) => (
-        <Button
-          size="xs"
-          variant="light"
-          aria-label={`${m.details}: ${r.cardHolder}`}
-          loading={openingUuid === r.uuid}
-          disabled={openingUuid !== null && openingUuid !== r.uuid}
+        <DetailsButton
+          holder={r.cardHolder}
+          opening={openingUuid === r.uuid}
+          busy={openingUuid !== null && openingUuid !== r.uuid}
           onClick={() => onDetails(r)}
-        >
-          {m.details}
-        </Button>
+        />
       ),
     },
   ];
