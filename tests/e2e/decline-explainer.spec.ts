@@ -10,7 +10,10 @@ test.describe.configure({ timeout: 180_000 });
 
 const HISTORY = 'Histórico de autorizações';
 const SUGGESTED_FIX = /^Aumentar limite para R\$\s/;
-/** The seeded history covers the company's first 60 holders; a declined purchase above today's limit is common. */
+/**
+ * The seeded history covers the company's first 60 holders; the first of them always has a purchase declined above
+ * today's limit (the seed adds one, whatever its day), and others often do.
+ */
 const SEARCHED_ROWS = 12;
 
 const historyOf = (page: Page): Locator => page.locator(`[aria-label="${HISTORY}"]`).first();
@@ -27,14 +30,13 @@ async function openCardWithSuggestedLimit(page: Page): Promise<Locator> {
     await expect(history.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/).first()).toBeVisible();
     // The fixes wait on the card's consult and limit; the explanations show at once.
     await expect(page.locator('[data-loading]')).toHaveCount(0);
-    const fix = history.getByRole('link', { name: SUGGESTED_FIX });
-    if (
-      await fix
-        .first()
-        .isVisible({ timeout: 3000 })
-        .catch(() => false)
-    )
-      return fix.first();
+    const fix = history.getByRole('link', { name: SUGGESTED_FIX }).first();
+    // isVisible() does not wait: give the fix, which waits on the card's limit, the time to show.
+    const shown = await expect(fix)
+      .toBeVisible({ timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return fix;
   }
   throw new Error(`no active card among the first ${SEARCHED_ROWS} rows with a declined purchase above its limit`);
 }

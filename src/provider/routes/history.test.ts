@@ -94,6 +94,22 @@ describe('GET /v2/authorization/history/consult/{uuid}', () => {
     expect(months.size).toBeGreaterThanOrEqual(6);
   });
 
+  it('whatever the day of the seed, the first card shows a purchase declined above the limit it has left today', async () => {
+    const [first] = (await holdersOf(companyA)) as [Row];
+    const { authorizations: list } = authorizationHistoryResponse.parse((await history(first)).json());
+    const limit = await get(`/v1/limit/management/${first.account.id}`, { last4digits: first.card.last4 });
+    expect(limit.statusCode).toBe(200);
+    const available = Math.round(Number(limit.json().availableLimit) * 100);
+    const above = list.filter(
+      (a) =>
+        a.descDrop === 'NEGADA' &&
+        a.descResponseTransaction === 'SALDO INSUFICIENTE' &&
+        a.coinCode === 986 &&
+        Math.round(a.mainValue * 100) > available,
+    );
+    expect(above.length).toBeGreaterThan(0);
+  });
+
   it('gives history to the first 60 holders of company A and the first 10 of B, none to the others', async () => {
     const a = await holdersOf(companyA);
     const b = await holdersOf(companyB);

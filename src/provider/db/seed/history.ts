@@ -182,7 +182,37 @@ function authorizationsOf(
   }
   // The first history account shows an empty transactionType in a kept descDrop for sure.
   if (index === 0 && rows[0]) rows[0].transactionType = '';
-  return settle(rows, account, dueDates, reference);
+  const settled = settle(rows, account, dueDates, reference);
+  // And, whatever the day of the seed, a purchase declined for a limit today's still falls short of (decision 081).
+  if (index === 0) settled.push(declinedAboveLimit(settled, account, reference));
+  return settled;
+}
+
+/**
+ * A purchase in reais, minutes before the reference, the platform declined for lack of limit: R$ 150 above what the
+ * limit has left once the open purchases are counted. Built without the generator, so every other value stays put.
+ */
+function declinedAboveLimit(rows: readonly AuthorizationRow[], account: HistoryAccount, reference: Date) {
+  const used = rows
+    .filter((row) => !row.settledAt && isApprovedAuthorization(row))
+    .reduce((sum, row) => sum + centsOf(row.valueBrl), 0);
+  const value = numericOf(Math.max(0, centsOf(account.creditLimit) - used) + 15_000);
+  const declined: AuthorizationRow = {
+    accountId: account.id,
+    tmsIncl: new Date(Math.floor(reference.getTime() / 1000) * 1000 - 5 * 60_000),
+    numAuthorization: '481516',
+    establishmentName: 'KALUNGA PAPELARIA',
+    qtdParcel: 1,
+    coinCode: 986,
+    mainValue: value,
+    valueBrl: value,
+    descResponseTransaction: 'SALDO INSUFICIENTE',
+    descDrop: 'NEGADA',
+    transactionType: 'COMPRA A VISTA',
+    capturedOffline: false,
+    passwordValidated: true,
+  };
+  return declined;
 }
 
 /**
