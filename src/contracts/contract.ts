@@ -13,6 +13,7 @@ import { profileSpecs } from './profiles-contract.ts';
 import { radarSpecs } from './radar.ts';
 import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.ts';
 import * as s from './schemas.ts';
+import { secondFactorSpecs } from './second-factor.ts';
 
 /** Path parameter names of a template: '/v1/cards/{uuid}' → 'uuid'. */
 export type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
@@ -248,6 +249,7 @@ const specs = {
   ...bulkSpecs,
   ...auditSpecs,
   ...profileSpecs,
+  ...secondFactorSpecs(s.sessionResponse),
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

@@ -56,6 +56,19 @@ export const errors = {
   /** A period that ends before it starts, reaches past 12 months back or ends in the future (detail says which). */
   AUDIT_PERIOD_INVALID: e(400, detailed(messages.audit.periodInvalid)),
   // </audit>
+  // Second factor (issue 16): edit only inside this block.
+  /** A session that waits for its code, used for anything but the code, the enrolment or sign-out. */
+  SECOND_FACTOR_PENDING: e(403, messages.secondFactor.pending),
+  /** A wrong, reused or malformed code; it counts toward the sign-in lockout. */
+  SECOND_FACTOR_INVALID: e(400, messages.secondFactor.invalidCode),
+  SECOND_FACTOR_NOT_STARTED: e(409, messages.secondFactor.notStarted),
+  SECOND_FACTOR_ALREADY_ENROLLED: e(409, messages.secondFactor.alreadyEnrolled),
+  SECOND_FACTOR_NOT_ENROLLED: e(404, messages.secondFactor.notEnrolled),
+  SECOND_FACTOR_MANDATORY: e(403, messages.secondFactor.mandatory),
+  /** The last check is older than STEP_UP_MAX_AGE_MS: the call is refused, unchanged, until a stepUp. */
+  STEP_UP_REQUIRED: e(403, messages.secondFactor.stepUpRequired),
+  STEP_UP_FAILED: e(400, messages.secondFactor.stepUpFailed),
+  // </second-factor>
 
   // Sign-in, recovery, first access, password change
   LOGIN_FAILED: e(401, messages.login.failure),

@@ -7,6 +7,7 @@ import { exportMessages } from './exports-messages.ts';
 import { impactMessages } from './impact-messages.ts';
 import { profileMessages } from './profiles-messages.ts';
 import { radarMessages } from './radar-messages.ts';
+import { secondFactorMessages } from './second-factor-messages.ts';
 
 export const messages = {
   profiles: profileMessages,
@@ -15,6 +16,7 @@ export const messages = {
   radar: radarMessages,
   exports: exportMessages,
   bulk: bulkMessages,
+  secondFactor: secondFactorMessages,
   startup: {
     missingKey: 'Invalid key for encryption (E00001)',
     failure: 'Estamos passando por algumas instabilidades no momento, por favor tente acessar o fidis mais tarde.',

@@ -85,6 +85,18 @@ export const ENDPOINT_PERMISSIONS: Record<EndpointName, Permission | null> = {
   exportDownload: 'cards.read',
   bulkPreview: 'cards.write',
   bulkApply: 'cards.write',
+  // Second factor (decision 091): the operator's own factor needs no company permission; the company's rule and
+  // another user's reset are user administration.
+  secondFactorStatus: null,
+  secondFactorEnroll: null,
+  secondFactorConfirm: null,
+  secondFactorVerify: null,
+  secondFactorDisable: null,
+  secondFactorRecoveryCodes: null,
+  stepUp: null,
+  resetUserSecondFactor: 'users.manage',
+  companySecurity: 'users.manage',
+  updateCompanySecurity: 'users.manage',
 };
 
 /**

@@ -110,6 +110,26 @@ export const endpointRoutes = {
   /** Not in the spec: the holder's full CPF, for the audited "mostrar" of a Consulta operator (decision 090). */
   revealCpf: r('GET', '/v1/accounts/cpf/{uuid}'),
   // </profiles>
+  // Second factor (issue 16): edit only inside this block. Not in the spec (decision 091).
+  /** The operator's own factor: enrolled, required, recovery codes left. */
+  secondFactorStatus: r('GET', '/v0/portal/usuario/segundofator'),
+  /** Starts (or starts again) an enrolment: a new secret, not in force until confirmed. */
+  secondFactorEnroll: r('POST', '/v0/portal/usuario/segundofator'),
+  /** Confirms the enrolment with a first code; answers the 10 recovery codes, once. */
+  secondFactorConfirm: r('PUT', '/v0/portal/usuario/segundofator'),
+  /** The code after the password, in a session that waits for it. */
+  secondFactorVerify: r('POST', '/v0/portal/usuario/segundofator/verificacao'),
+  secondFactorDisable: r('DELETE', '/v0/portal/usuario/segundofator'),
+  /** 10 new recovery codes; the old ones stop working. */
+  secondFactorRecoveryCodes: r('POST', '/v0/portal/usuario/segundofator/codigos'),
+  /** The operator confirms who they are again (code, or password without a factor) before a sensitive call. */
+  stepUp: r('POST', '/v0/portal/usuario/confirmacao'),
+  /** An Administrador resets a user's factor of the company (header cnpj): the user enrols again. */
+  resetUserSecondFactor: r('DELETE', '/v0/portal/usuario/segundofator/{documentNumber}'),
+  /** Whether the company (header cnpj) requires a second factor of every profile. */
+  companySecurity: r('GET', '/v0/portal/empresa/seguranca'),
+  updateCompanySecurity: r('PUT', '/v0/portal/empresa/seguranca'),
+  // </second-factor>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

@@ -17,6 +17,7 @@ import {
 import { messages } from './messages.ts';
 import { PROFILES } from './profiles.ts';
 import { isValidDueDay, isValidIsoDate, isValidPersonName, isValidProposalCpf } from './proposal-rules.ts';
+import { secondFactorStep } from './second-factor.ts';
 
 export const loginBody = z.object({ login: login.transform((v) => v.toLowerCase()), senha: password });
 
@@ -102,6 +103,8 @@ export const portalUser = z.object({
   numCelular: z.number(),
   status: z.enum(USER_STATUS),
   perfis: z.array(z.string()),
+  /** Second factor (decision 091): enrolled and confirmed. */
+  segundoFator: z.boolean(),
 });
 export const usersResponse = z.object({ usuarios: z.array(portalUser) });
 export type PortalUser = z.infer<typeof portalUser>;
@@ -395,10 +398,12 @@ export const loginResponse = z.object({
   primeiroAcesso: z.boolean(),
   /** Profiles (issue 16): each company with the operator's profile in it. */
   companies: z.array(company.extend({ perfil: z.enum(PROFILES) })),
+  /** Second factor (decision 091): what the session still needs; while not NENHUM, companies is empty. */
+  segundoFator: secondFactorStep,
 });
 
 /** The signed-in operator as a reload sees it again: the login answer without its token (decision 041). */
-export const sessionResponse = loginResponse.pick({ usuario: true, companies: true });
+export const sessionResponse = loginResponse.pick({ usuario: true, companies: true, segundoFator: true });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 /** Every refusal on the wire: a reason a person can read, and a code a program can switch on. */

@@ -132,6 +132,16 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** Which BFFs the provider believes about the client address (X-Forwarded-For), for the audit trail (decision 075). */
   PROVIDER_TRUST_PROXY: providerTrustProxy,
+  /**
+   * Seconds a sign-in or a confirmation vouches for the operator before a sensitive call asks again (decision 091).
+   * Five minutes at most: a shorter window only asks more often.
+   */
+  STEP_UP_MAX_AGE_S: z.coerce
+    .number()
+    .int()
+    .min(10, 'STEP_UP_MAX_AGE_S abaixo de 10 segundos pediria a confirmação a cada clique')
+    .max(300, 'STEP_UP_MAX_AGE_S acima de 300 segundos afrouxa a confirmação pedida pelo portal')
+    .default(300),
   /** Days without use after which the provider deactivates a portal user; PCI DSS 8.2.6 allows at most 90. */
   INACTIVITY_DAYS: z.coerce
     .number()

@@ -10,6 +10,7 @@ import { loadMasterKey, type MasterKey } from '../platform/master-key.ts';
 import { sendSecurityHeaders } from '../platform/security-headers.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
+import { secondFactorExemptLogins } from './db/seed/seed.ts';
 import { appError, fail } from './errors.ts';
 import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
@@ -31,6 +32,7 @@ import { passwordChangeRoutes } from './routes/password-change.ts';
 import { proposalRoutes } from './routes/proposals.ts';
 import { radarRoutes } from './routes/radar.ts';
 import { revealCpfRoutes } from './routes/reveal-cpf.ts';
+import { secondFactorRoutes } from './routes/second-factor.ts';
 import { userRoutes } from './routes/users.ts';
 import { pixReceiver } from './services/pix.ts';
 import { loadSecret } from './services/secrets.ts';
@@ -117,6 +119,9 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
       tokens: createTokenService(await loadSecret(db, 'jwt-signing-key', masterKey), clock),
       mailer: createMailer(opts.config, db, api.log, clock),
       codeKey: await loadSecret(db, 'recovery-code-key', masterKey),
+      masterKey,
+      secondFactorExempt: secondFactorExemptLogins(opts.config),
+      stepUpMaxAgeMs: opts.config.STEP_UP_MAX_AGE_S * 1000,
       publicRateLimit: opts.publicRateLimit ?? { max: 30, timeWindow: 60_000 },
     };
     api.decorateRequest('principal', null);
@@ -138,6 +143,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(revealCpfRoutes, ctx);
     await api.register(bulkRoutes, ctx);
     await api.register(auditRoutes, ctx);
+    await api.register(secondFactorRoutes, ctx);
   });
 
   return app;

@@ -1,4 +1,5 @@
 // What route plugins receive: the database and the services built once per provider instance.
+import type { MasterKey } from '../platform/master-key.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { TokenService } from './services/tokens.ts';
@@ -10,6 +11,15 @@ export interface ProviderContext {
   mailer: Mailer;
   /** HMAC key of the stored recovery codes. */
   codeKey: Buffer;
+  /** Seals each user's TOTP secret (decision 091), as it seals the server's secrets (decision 072). */
+  masterKey: MasterKey;
+  /**
+   * Logins the second-factor requirement skips: the demo's seeded operators, so the demo can be tried without an
+   * authenticator app (decision 091). Always empty in production. An enrolled factor is asked all the same.
+   */
+  secondFactorExempt: ReadonlySet<string>;
+  /** How long a sign-in or a confirmation vouches for the operator (STEP_UP_MAX_AGE_S, at most 5 minutes). */
+  stepUpMaxAgeMs: number;
   /** Per-IP limit for the public routes (login, recovery); false turns it off. */
   publicRateLimit: { max: number; timeWindow: number } | false;
 }

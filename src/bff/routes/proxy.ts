@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Counter } from 'prom-client';
 import { z } from 'zod';
+import { DEVICE_HEADER } from '../../contracts/second-factor.ts';
 import { CryptoError } from '../../crypto/index.ts';
 // The node:crypto envelope: the same wire format as the browser's, without WebCrypto's per-call overhead.
 import { openJson, sealText } from '../../crypto/server.ts';
@@ -65,6 +66,9 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRouteOptions> = async (app, op
         ...allowed.headers,
         'x-request-id': requestId,
         'x-forwarded-for': request.ip,
+        // The browser the call came from, so the provider can tell a sign-in from a new one by e-mail (decision 091);
+        // like the address, a client cannot name it: the allowlist refuses any header it does not list.
+        [DEVICE_HEADER]: device.deviceId,
       };
       // A bearer the call names itself wins (tools, the security suites); the browser names none.
       const cookieToken = headers.authorization ? null : await userSession.read(request, reply, device.deviceId);

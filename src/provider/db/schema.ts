@@ -42,6 +42,8 @@ export const companies = pgTable('companies', {
   totalSubAccounts: integer('total_sub_accounts').notNull().default(0),
   /** The relationship's total credit: the sum of its accounts' limits may not pass it (proposal code 38). */
   relationshipLimit: numeric('relationship_limit', { precision: 15, scale: 2 }).notNull().default('0'),
+  /** Second factor (decision 091): every profile of the company must enrol one, not only its Administradores. */
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 
@@ -104,8 +106,55 @@ export const userSessions = pgTable(
     createdAt: instant('created_at').notNull(),
     lastUsedAt: instant('last_used_at').notNull(),
     revokedAt: instant('revoked_at'),
+    /** Second factor (decision 091): the password was right, the code is still due; only the code steps may run. */
+    factorPending: boolean('factor_pending').notNull().default(false),
+    /** The last time the operator proved who they are (sign-in or step-up); step-up asks again after 5 minutes. */
+    checkedAt: instant('checked_at'),
   },
   (t) => [index('user_sessions_user').on(t.userId)],
+);
+
+/** Second factor (decision 091): one TOTP secret per user, sealed under the master key; live once confirmed. */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => portalUsers.id, { onDelete: 'cascade' }),
+  /** The base32 secret sealed by MasterKey (label `second_factors/<user id>`). */
+  secretSealed: text('secret_sealed').notNull(),
+  /** Null while the enrolment waits for its first code. */
+  confirmedAt: instant('confirmed_at'),
+  /** The TOTP time step of the last code accepted: a code of that step or an earlier one is a replay. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** The 10 single-use recovery codes of a confirmed factor, stored as HMAC-SHA256 under the code key. */
+export const secondFactorRecoveryCodes = pgTable(
+  'second_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('second_factor_recovery_codes_user_hash').on(t.userId, t.codeHash)],
+);
+
+/** The browsers a user signed in from (the BFF's device id, hashed): a new one is told by e-mail (decision 091). */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => portalUsers.id, { onDelete: 'cascade' }),
+    deviceHash: char('device_hash', { length: 64 }).notNull(),
+    firstSeenAt: instant('first_seen_at').notNull(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
 export const recoveryCodes = pgTable(

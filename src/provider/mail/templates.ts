@@ -48,6 +48,9 @@ const timeOf = new Intl.DateTimeFormat('pt-BR', { ...brasilia, timeStyle: 'short
  * Sent after a password change (decision 074): the mailbox is the one channel a session thief does not hold, so
  * its owner learns of a change they did not make while "Esqueceu sua senha?" can still take the account back.
  */
+/** '25/11/2026 às 14:05 (horário de Brasília)'. */
+export const whenInBrasilia = (at: Date) => `${dateOf.format(at)} às ${timeOf.format(at)} (horário de Brasília)`;
+
 export function passwordChangedMail(to: string, name: string, at: Date): Mail {
   const when = `${dateOf.format(at)} às ${timeOf.format(at)}`;
   return {

@@ -62,6 +62,21 @@ export const TEAM = [
   { login: 'carla.mendes', name: 'Carla Mendes Rocha', temporary: false },
 ] as const;
 
+/**
+ * The logins the second-factor requirement skips in the demo (decision 091): the operators this seed writes, so the
+ * demo and its E2E run without an authenticator app. A user created through the portal is not among them, and
+ * production (which never seeds) skips nobody.
+ */
+export function secondFactorExemptLogins(config: { FIDIS_MODE: 'demo' | 'production'; DEMO_LOGIN: string }) {
+  if (config.FIDIS_MODE !== 'demo') return new Set<string>();
+  return new Set<string>([
+    config.DEMO_LOGIN.toLowerCase(),
+    OTHER_OPERATOR_LOGIN,
+    ...PROFILE_OPERATORS.map((o) => o.login),
+    ...TEAM.map((o) => o.login),
+  ]);
+}
+
 interface CompanySpec {
   corporateName: string;
   relationCode: string;
