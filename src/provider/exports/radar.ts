@@ -3,6 +3,7 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { messages } from '../../contracts/messages.ts';
 import { type RadarCard, radarExportFilters } from '../../contracts/radar.ts';
+import { profileIn, profileInScope } from '../services/profiles.ts';
 import { radarCompany, radarListCount, radarMoment, radarPage } from '../services/radar.ts';
 import type { ExportCell, ExportKind } from './kind.ts';
 
@@ -39,11 +40,17 @@ export const radarExportKind: ExportKind<typeof radarExportFilters> = {
 
   async scope(db, principal, f) {
     const companyId = await radarCompany(db, principal.userId, f.cnpj, f.relationCode);
-    return { companyId, rows: await radarListCount(db, companyId, radarMoment(new Date()), f.category, f.filter) };
+    const maskedCpf = profileInScope() === 'CONSULTA';
+    return {
+      companyId,
+      rows: await radarListCount(db, companyId, radarMoment(new Date()), f.category, f.filter, maskedCpf),
+    };
   },
 
   async *rows(db, principal, f) {
     const companyId = await radarCompany(db, principal.userId, f.cnpj, f.relationCode);
+    // The download runs outside any endpoint's scope: the profile is read again, as the rows' filter needs it.
+    const maskedCpf = (await profileIn(db, principal.userId, companyId)) === 'CONSULTA';
     // One moment for the whole file, so a card does not move between lists while it streams.
     const moment = radarMoment(new Date());
     let after: string | undefined;
@@ -51,6 +58,7 @@ export const radarExportKind: ExportKind<typeof radarExportFilters> = {
       const page = await radarPage(db, companyId, moment, {
         category: f.category,
         filter: f.filter,
+        maskedCpf,
         after,
         size: RADAR_EXPORT_BATCH,
       });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { RADAR_EXPIRING_DAYS, RADAR_UNUSED_DAYS } from '../../contracts/radar.ts';
 import type { ProviderContext } from '../context.ts';
 import { handle } from '../http/handle.ts';
+import { profileInScope } from '../services/profiles.ts';
 import { radarCompany, radarCounts, radarMoment, radarPage } from '../services/radar.ts';
 
 export async function radarRoutes(app: FastifyInstance, ctx: ProviderContext) {
@@ -19,7 +20,9 @@ export async function radarRoutes(app: FastifyInstance, ctx: ProviderContext) {
 
   handle(app, 'radarCards', async ({ headers, query, principal }) => {
     const companyId = await radarCompany(ctx.db, principal.userId, headers.cnpj, headers.relationcode);
-    const page = await radarPage(ctx.db, companyId, radarMoment(ctx.clock()), query);
+    // radarCompany's chokepoint recorded the operator's profile in this company.
+    const maskedCpf = profileInScope() === 'CONSULTA';
+    const page = await radarPage(ctx.db, companyId, radarMoment(ctx.clock()), { ...query, maskedCpf });
     return { category: query.category, ...page };
   });
 }

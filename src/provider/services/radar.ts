@@ -109,12 +109,13 @@ export async function radarListCount(
   moment: RadarMoment,
   category: RadarCategory,
   filter?: string,
+  maskedCpf = false,
 ): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(accounts)
     .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .where(and(eq(accounts.companyId, companyId), live, predicates(moment)[category], filterOf(filter)));
+    .where(and(eq(accounts.companyId, companyId), live, predicates(moment)[category], filterOf(filter, maskedCpf)));
   return Number(row?.n ?? 0);
 }
 
@@ -127,16 +128,26 @@ const fold = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-/** name, CPF (masked or not, whole or its start) or the card's last four digits (of the card or its 2ª via). */
-function filterOf(term: string | undefined): SQL | undefined {
+/** The CPF digits a Consulta operator sees on screen (000.***.***-00): a filter may start with no more of them. */
+const MASKED_CPF_SHOWN_PREFIX = 3;
+
+/**
+ * name, CPF (masked or not, whole or its start) or the card's last four digits (of the card or its 2ª via). For an
+ * operator who sees CPFs masked (decision 090), a CPF matches only whole or by the digits the mask shows: a longer
+ * start would tell, one try at a time, the digits the mask hides.
+ */
+function filterOf(term: string | undefined, maskedCpf = false): SQL | undefined {
   const text = term?.trim() ?? '';
   if (text === '') return undefined;
   const bare = text.replace(/[.\-\s]/g, '');
   if (/^\d+$/.test(bare)) {
-    if (bare.length === 4)
-      return or(eq(cards.last4, bare), eq(cards.last4TwoWay, bare), sql`${accounts.documentNumber} like ${`${bare}%`}`);
+    const cpfStart =
+      maskedCpf && bare.length > MASKED_CPF_SHOWN_PREFIX
+        ? sql`false`
+        : sql`${accounts.documentNumber} like ${`${bare}%`}`;
+    if (bare.length === 4) return or(eq(cards.last4, bare), eq(cards.last4TwoWay, bare), cpfStart);
     if (bare.length === 11) return eq(accounts.documentNumber, bare);
-    return sql`${accounts.documentNumber} like ${`${bare}%`}`;
+    return cpfStart;
   }
   // Words in order, without accents or case: "joao_silva" finds "João Carlos Silva".
   const words = fold(text)
@@ -159,6 +170,8 @@ export interface RadarPageInput {
   category: RadarCategory;
   after?: string;
   filter?: string;
+  /** The operator sees CPFs masked (Consulta, decision 090): the filter matches a CPF only as far as the mask shows. */
+  maskedCpf?: boolean;
   /** Rows per page; the export reads bigger batches. */
   size?: number;
 }
@@ -205,7 +218,7 @@ export async function radarPage(
         eq(accounts.companyId, companyId),
         live,
         predicates(moment)[input.category],
-        filterOf(input.filter),
+        filterOf(input.filter, input.maskedCpf),
         keysetOf(input.category, input.after),
       ),
     )

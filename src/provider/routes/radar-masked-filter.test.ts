@@ -1,0 +1,78 @@
+// The radar's filter for an operator who sees CPFs masked (decision 090): a CPF is found whole, or by the digits
+// the mask shows, never by a longer start — which would tell the hidden digits one try at a time.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RadarCard, radarCardsResponse } from '../../contracts/radar.ts';
+import { type Company, companiesResponse } from '../../contracts/schemas.ts';
+import { portalUsers } from '../db/schema.ts';
+import { PROFILE_OPERATORS } from '../db/seed/seed.ts';
+import { radarExportKind } from '../exports/radar.ts';
+import type { Principal } from '../services/sessions.ts';
+import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
+
+let h: Harness;
+let adminToken: string;
+let consultaToken: string;
+let company: Company;
+let card: RadarCard;
+const CONSULTA = PROFILE_OPERATORS.find((o) => o.profile === 'CONSULTA')?.login as string;
+
+const list = async (token: string, filter?: string) => {
+  const res = await h.app.inject({
+    method: 'GET',
+    url: '/v1/corporate/radar/cards',
+    query: { category: 'unused', ...(filter ? { filter } : {}) },
+    headers: { ...bearer(token), cnpj: company.cnpj, relationcode: company.relationCode },
+  });
+  expect(res.statusCode).toBe(200);
+  return radarCardsResponse.parse(res.json()).cards;
+};
+const finds = async (token: string, filter: string) => (await list(token, filter)).some((c) => c.uuid === card.uuid);
+
+beforeAll(async () => {
+  h = await createHarness();
+  h.clock.advance(Date.now() - h.clock().getTime());
+  adminToken = await h.token(DEMO.login, DEMO.password);
+  consultaToken = await h.token(CONSULTA, DEMO.password);
+  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(adminToken) });
+  company = companiesResponse
+    .parse(res.json())
+    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+  const [first] = await list(adminToken);
+  if (!first) throw new Error('no unused card');
+  card = first;
+});
+afterAll(() => h.close());
+
+describe('the radar filter for Consulta', () => {
+  it('finds a CPF whole or by the digits the mask shows, not by a longer start; the Administrador by any start', async () => {
+    const cpf = card.documentNumber;
+    expect(await finds(adminToken, cpf.slice(0, 6))).toBe(true);
+    expect(await finds(adminToken, cpf.slice(0, 10))).toBe(true);
+
+    expect(await finds(consultaToken, cpf)).toBe(true);
+    expect(await finds(consultaToken, `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`)).toBe(
+      true,
+    );
+    expect(await finds(consultaToken, cpf.slice(0, 3))).toBe(true);
+    for (const length of [5, 6, 8, 10]) expect(await list(consultaToken, cpf.slice(0, length))).toEqual([]);
+    // Four digits are still the card's last four.
+    expect(await finds(consultaToken, card.last4Digits)).toBe(true);
+    // The answer itself shows the CPF masked.
+    expect((await list(consultaToken, cpf))[0]?.documentNumber).toMatch(/^\d{3}\.\*{3}\.\*{3}-\d{2}$/);
+  });
+
+  it('applies the same rule to the list as a file: its count and its rows', async () => {
+    const [row] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, CONSULTA));
+    const who = { userId: row?.id, login: row?.login, name: row?.name, sessionId: '' } as Principal;
+    const filters = radarExportKind.filters.parse({
+      cnpj: company.cnpj,
+      relationCode: company.relationCode,
+      category: 'unused',
+      filter: card.documentNumber.slice(0, 7),
+    });
+    const rows: unknown[] = [];
+    for await (const batch of radarExportKind.rows(h.db, who, filters)) rows.push(...batch);
+    expect(rows).toEqual([]);
+  });
+});
