@@ -1,14 +1,16 @@
 // `npm run bench`: every benchmark in bench/, one after another, each printing its figures and ratios.
-// `npm run bench -- paging bundle` runs only the named ones.
+// `npm run bench -- paging bundle` runs only the named ones; arguments starting with -- go to each of them
+// (`npm run bench -- provider --pg`).
 import { spawnSync } from 'node:child_process';
 
-const ALL = ['proxy', 'paging', 'bundle', 'lighthouse', 'sign-in', 'exports', 'bulk', 'audit'];
+const ALL = ['proxy', 'provider', 'paging', 'bundle', 'lighthouse', 'sign-in', 'exports', 'bulk', 'audit'];
 const chosen = process.argv.slice(2).filter((name) => ALL.includes(name));
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 let failed = false;
 for (const name of chosen.length > 0 ? chosen : ALL) {
   const file = `bench/${name}.ts`;
   console.info(`\n== ${file}`);
-  const run = spawnSync('npx', ['tsx', file], { stdio: 'inherit' });
+  const run = spawnSync('npx', ['tsx', file, ...flags], { stdio: 'inherit' });
   failed ||= run.status !== 0;
 }
 process.exit(failed ? 1 : 0);
