@@ -111,16 +111,23 @@ interface Row extends Record<string, unknown> {
   holder: string | null;
 }
 
-/** Cards of the company named by the filter: four digits (the card or its 2ª via) or the holder's CPF. */
-async function cardsNamed(db: Db, companyId: number, card: string): Promise<string[]> {
+/**
+ * Cards of the company named by the filter (four digits of the card or its 2ª via, or the holder's CPF), and their
+ * accounts: a card's trail is its card events and the audit rows about its account (bulk rows, CPF reveals).
+ */
+async function cardsNamed(
+  db: Db,
+  companyId: number,
+  card: string,
+): Promise<{ cardIds: string[]; accountIds: string[] }> {
   const named =
     card.length === 4 ? or(eq(cards.last4, card), eq(cards.last4TwoWay, card)) : eq(accounts.documentNumber, card);
   const rows = await db
-    .select({ id: cards.id })
+    .select({ id: cards.id, accountId: cards.accountId })
     .from(cards)
     .innerJoin(accounts, eq(accounts.id, cards.accountId))
     .where(and(eq(accounts.companyId, companyId), named));
-  return rows.map((r) => r.id);
+  return { cardIds: rows.map((r) => r.id), accountIds: [...new Set(rows.map((r) => r.accountId))] };
 }
 
 /** One page of the trail, and the cursor of the next. */
@@ -134,8 +141,9 @@ export async function auditPage(
   const take = limit + 1;
   const cursor = cursorOf(filters.cursor);
   const operator = filters.operator?.toLowerCase();
-  const cardIds = filters.card ? await cardsNamed(db, companyId, filters.card) : null;
-  if (cardIds && cardIds.length === 0) return { events: [], next: null };
+  const named = filters.card ? await cardsNamed(db, companyId, filters.card) : null;
+  if (named && named.cardIds.length === 0) return { events: [], next: null };
+  const cardIds = named?.cardIds ?? null;
 
   const common = (alias: string) => {
     const col = (name: string) => sql.raw(`${alias}.${name}`);
@@ -173,6 +181,21 @@ export async function auditPage(
         ${order('l')}) u
       where uc.company_id = ${companyId}
       order by u.at desc, u.id::bigint desc limit ${take})`);
+  } else if (named) {
+    // The audit rows about the cards' accounts, as accountOf reads them: the target, or the accountId recorded.
+    const targets = named.accountIds.map((id) => `account:${id}`);
+    branches.push(sql`(select ${select('l', 'a')}, l.target as target, null::text as last4, null::text as holder
+      from audit_log l
+      where l.company_id = ${companyId}
+        and (l.target in (${sql.join(
+          targets.map((t) => sql`${t}`),
+          sql`, `,
+        )}) or l.after->>'accountId' in (${sql.join(
+          named.accountIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))
+        and ${common('l')} and ${after(cursor, 'a', sql`l.at`, sql`l.id`)}
+      ${order('l')})`);
   }
   const byCard = cardIds
     ? sql`e.card_id in (${sql.join(
