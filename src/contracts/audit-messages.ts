@@ -38,6 +38,17 @@ export const AUDIT_ACTION_LABELS = {
   'password.changed': 'Troca de senha',
   'password.change-failed': 'Troca de senha recusada',
   'first-access': 'Primeiro acesso',
+  // Second factor and step-up (decision 091)
+  'login.factor-pending': 'Senha aceita, segundo fator pendente',
+  'second-factor.enrolled': 'Cadastro do segundo fator',
+  'second-factor.failure': 'Código do segundo fator recusado',
+  'second-factor.disabled': 'Desativação do segundo fator',
+  'second-factor.reset': 'Segundo fator redefinido pelo administrador',
+  'second-factor.recovery-codes': 'Novos códigos de recuperação',
+  'step-up.success': 'Confirmação de identidade',
+  'step-up.failure': 'Confirmação de identidade recusada',
+  'company.security': 'Alteração da exigência de segundo fator',
+  'user.email-changed': 'Alteração do e-mail do usuário',
   'cpf.reveal': 'Exibição do CPF completo',
   'address.reveal': 'Exibição do endereço',
 } as const;
@@ -105,6 +116,9 @@ export const auditMessages = {
     kind: 'Tipo',
     rows: 'Linhas',
     line: 'Linha do arquivo',
+    segundoFator: 'Segundo fator',
+    exigirSegundoFator: 'Exigir segundo fator de todos os perfis',
+    metodo: 'Método',
   } as Record<string, string>,
   /** Recorded values that have a pt-BR name. */
   values: {
@@ -117,7 +131,12 @@ export const auditMessages = {
       locked: 'acesso bloqueado',
       inactive: 'usuário inativo',
       'temporary-password-expired': 'senha temporária vencida',
+      'wrong-code': 'código incorreto ou já usado',
+      'password-with-factor': 'senha informada no lugar do código',
+      'code-without-factor': 'código informado sem segundo fator cadastrado',
     },
+    segundoFator: { VERIFICAR: 'código pedido', CADASTRAR: 'cadastro pedido', NENHUM: 'não pedido' },
+    metodo: { totp: 'aplicativo autenticador', recovery: 'código de recuperação', password: 'senha' },
   } as Record<string, Record<string, string>>,
   columns: {
     when: 'Quando',

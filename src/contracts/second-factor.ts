@@ -89,7 +89,7 @@ const message = z.object({ message: z.string() });
 const cnpjHeader = z.object({ cnpj });
 
 /** Filled by contract.ts with the session answer: the schema lives beside the login's. */
-export function secondFactorSpecs(sessionAnswer: z.ZodType) {
+export function secondFactorSpecs<S extends z.ZodType>(sessionAnswer: S) {
   return {
     secondFactorStatus: { response: secondFactorStatusResponse },
     secondFactorEnroll: { response: secondFactorEnrollResponse, errors: ['SECOND_FACTOR_ALREADY_ENROLLED'] },

@@ -27,6 +27,8 @@ export const SEALED_COLUMNS = [
     label: 'bff_device_sessions.token_aes',
     clear: 'utf8',
   },
+  // Each user's TOTP secret (decision 091), sealed as its base32 text.
+  { table: 'second_factors', key: 'user_id', value: 'secret_sealed', label: 'second_factors', clear: 'utf8' },
 ] as const;
 
 async function inTransaction<T>(handle: DatabaseHandle, work: (sql: SqlRunner) => Promise<T>): Promise<T> {

@@ -48,6 +48,8 @@ export interface ProviderOptions {
   logger?: boolean | object;
   /** Per-IP limit on login and recovery; defaults to 30 a minute. */
   publicRateLimit?: ProviderContext['publicRateLimit'];
+  /** Logins exempt from the second-factor requirement; by default the demo's seeded ones (decision 091). */
+  secondFactorExempt?: ReadonlySet<string>;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -120,7 +122,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
       mailer: createMailer(opts.config, db, api.log, clock),
       codeKey: await loadSecret(db, 'recovery-code-key', masterKey),
       masterKey,
-      secondFactorExempt: secondFactorExemptLogins(opts.config),
+      secondFactorExempt: opts.secondFactorExempt ?? secondFactorExemptLogins(opts.config),
       stepUpMaxAgeMs: opts.config.STEP_UP_MAX_AGE_S * 1000,
       publicRateLimit: opts.publicRateLimit ?? { max: 30, timeWindow: 60_000 },
     };

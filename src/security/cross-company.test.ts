@@ -100,6 +100,48 @@ const EXPECT: Record<EndpointName, Expectation> = {
     status: 200,
     why: 'Postal codes are public reference data, not a company’s: the lookup answers the address of a CEP and nothing else.',
   },
+  // Second factor (issue 16, decision 091): the caller's own factor takes no company.
+  secondFactorStatus: {
+    kind: 'own-scope',
+    status: 200,
+    why: 'The factor’s status is the caller’s own: enrolled, required, recovery codes left.',
+  },
+  secondFactorEnroll: {
+    kind: 'own-scope',
+    status: 200,
+    why: 'An enrolment is the caller’s own: it starts one for the caller (a sealed secret, not in force until confirmed).',
+    mayChange: ['second_factors'],
+  },
+  secondFactorConfirm: {
+    kind: 'own-scope',
+    status: 400,
+    why: 'The confirmation is of the caller’s own enrolment: a wrong code spends one of the caller’s sign-in tries and records the failure (decision 091).',
+    mayChange: ['portal_users', 'audit_log'],
+  },
+  secondFactorVerify: {
+    kind: 'own-scope',
+    status: 404,
+    why: 'The code is the caller’s own factor’s; a caller without a confirmed factor is told so, and nothing changes.',
+  },
+  secondFactorDisable: {
+    kind: 'own-scope',
+    status: 404,
+    why: 'Disabling names the caller’s own factor; without a confirmed one it is SECOND_FACTOR_NOT_ENROLLED.',
+  },
+  secondFactorRecoveryCodes: {
+    kind: 'own-scope',
+    status: 404,
+    why: 'Recovery codes are the caller’s own factor’s; without a confirmed one it is SECOND_FACTOR_NOT_ENROLLED.',
+  },
+  stepUp: {
+    kind: 'own-scope',
+    status: 400,
+    why: 'A step-up proves the caller’s own identity: a code from a caller without a factor is refused and recorded as a failure (decision 091); a wrong proof would spend one of the caller’s own sign-in tries.',
+    mayChange: ['portal_users', 'audit_log'],
+  },
+  resetUserSecondFactor: refused,
+  companySecurity: refused,
+  updateCompanySecurity: refused,
 };
 
 let h: Harness;

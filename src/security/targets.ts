@@ -250,6 +250,24 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
     return { params: { documentNumber: body.documentNumber }, headers: { systemname: 'spark' }, body };
   },
   cepLookup: () => ({ params: { cep: '01310100' }, headers: {} }),
+  // Second factor (issue 16, decision 091): the caller's own factor names nothing of a company, so the calls carry
+  // only a code nobody's authenticator shows; the reset and the company rule name the target's user and company.
+  secondFactorStatus: () => ({ params: {}, headers: {} }),
+  secondFactorEnroll: () => ({ params: {}, headers: {} }),
+  secondFactorConfirm: () => ({ params: {}, headers: {}, body: { codigo: '000000' } }),
+  secondFactorVerify: () => ({ params: {}, headers: {}, body: { codigo: '000000' } }),
+  secondFactorDisable: () => ({ params: {}, headers: {} }),
+  secondFactorRecoveryCodes: () => ({ params: {}, headers: {} }),
+  // A code from an operator without a factor: refused and recorded, no try spent (the suites' operators have none).
+  stepUp: () => ({ params: {}, headers: {}, body: { codigo: '000000' } }),
+  resetUserSecondFactor: (t) => ({ params: { documentNumber: t.user.document }, headers: { cnpj: t.company.cnpj } }),
+  companySecurity: (t) => ({ params: {}, headers: { cnpj: t.company.cnpj } }),
+  // Switching the rule off, as it is in the seed: an accepted call changes nothing other suites depend on.
+  updateCompanySecurity: (t) => ({
+    params: {},
+    headers: { cnpj: t.company.cnpj },
+    body: { exigirSegundoFator: false },
+  }),
 };
 
 /** The aimed call as a method, a path (with its query) and headers; path parameters are URI-encoded. */

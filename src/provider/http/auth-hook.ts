@@ -1,4 +1,5 @@
-// The one gate in front of every non-public route: a bearer token naming a live session.
+// The one gate in front of every non-public route: a bearer token naming a live session. A session still waiting for
+// its second factor reaches only the routes that let it finish (decision 091).
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../contracts/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -8,18 +9,19 @@ import type { TokenService } from '../services/tokens.ts';
 
 const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i;
 
-export function authHook(deps: { db: Db; tokens: TokenService; clock: () => Date }) {
+export function authHook(deps: { db: Db; tokens: TokenService; clock: () => Date; stepUpMaxAgeMs: number }) {
   return async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     if (config.public) return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const claims = token ? await deps.tokens.verify(token) : null;
     if (!claims) fail('UNAUTHENTICATED');
-    const principal = await touchSession(deps.db, claims.sessionId, claims.userId, deps.clock());
+    const principal = await touchSession(deps.db, claims.sessionId, claims.userId, deps.clock(), deps.stepUpMaxAgeMs);
     if (!principal) fail('UNAUTHENTICATED');
     if (principal.mustChangePassword && !config.allowTemporaryPassword) {
       fail('FORBIDDEN', messages.firstAccess.required);
     }
+    if (principal.factorPending && !config.allowPendingFactor) fail('SECOND_FACTOR_PENDING');
     request.principal = principal;
   };
 }

@@ -42,8 +42,9 @@ beforeAll(async () => {
         ddi: body.ddi,
         ddd: body.ddd,
         numCelular: body.numCelular,
-        status: 'ATIVO',
+        status: 'ATIVO' as const,
         perfis: body.listaPerfis,
+        segundoFator: false,
       },
     })),
   );

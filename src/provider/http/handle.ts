@@ -13,7 +13,8 @@ import {
 } from '../../contracts/contract.ts';
 import { maskCpfFields } from '../../contracts/masked-cpf.ts';
 import { ENDPOINT_PERMISSIONS } from '../../contracts/profiles.ts';
-import { AppError } from '../errors.ts';
+import { STEP_UP_ENDPOINTS } from '../../contracts/second-factor.ts';
+import { AppError, fail } from '../errors.ts';
 import { profileInScope, withPermission } from '../services/profiles.ts';
 import type { Principal } from '../services/sessions.ts';
 import { fastifyPath } from './route.ts';
@@ -35,6 +36,8 @@ export type Handler<N extends EndpointName> = (input: HandlerInput<N>) => Promis
 
 export interface HandleOptions {
   allowTemporaryPassword?: boolean;
+  /** A session that still waits for its second factor may call it (decision 091). */
+  allowPendingFactor?: boolean;
   rateLimit?: object;
   /** Runs on the raw request before the contract parses it: a path value whose own refusal must win over the body's. */
   checkFirst?: (request: FastifyRequest) => void;
@@ -47,6 +50,13 @@ export interface HandleOptions {
  * contract fails the test that produced it rather than being trimmed silently by the serializer.
  */
 const checkResponses = process.env.VITEST === 'true' || process.env.CHECK_RESPONSES === '1';
+
+/**
+ * The calls refused with STEP_UP_REQUIRED, before anything is read or written, when the session's last proof of
+ * identity is older than the window (decision 091). updateUser asks only when the edit changes a profile, which only
+ * its service can tell (services/users.ts).
+ */
+const STEP_UP_ALWAYS: ReadonlySet<EndpointName> = new Set([...STEP_UP_ENDPOINTS].filter((n) => n !== 'updateUser'));
 
 /** The one answer that carries a full CPF to every profile: the audited "mostrar" (decision 090). */
 const UNMASKED: EndpointName = 'revealCpf';
@@ -77,6 +87,7 @@ export function routeFor<N extends EndpointName>(
       endpoint: name,
       public: c.public === true,
       allowTemporaryPassword: options.allowTemporaryPassword === true,
+      allowPendingFactor: options.allowPendingFactor === true,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     },
     ...(response ? { schema: { response } } : {}),
@@ -91,6 +102,7 @@ export function routeFor<N extends EndpointName>(
   };
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
+    if (STEP_UP_ALWAYS.has(name) && request.principal?.stepUpDue) fail('STEP_UP_REQUIRED');
     options.checkFirst?.(request);
     const input = {
       params: parseWith(c.params, request.params) as PathParams<N>,

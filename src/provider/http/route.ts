@@ -9,6 +9,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable with the token of a user who still holds a temporary password. */
     allowTemporaryPassword?: boolean;
+    /** Reachable by a session whose second factor is still due (the factor's own calls, the session, sign-out). */
+    allowPendingFactor?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -150,7 +150,7 @@ describe('GET /v0/portal/usuario/sessao', () => {
     const login = loginResponse.parse(
       (await h.app.inject({ method: 'POST', url: LOGIN, payload: { login: DEMO.login, senha: DEMO.password } })).json(),
     );
-    expect(res.json()).toEqual({ usuario: login.usuario, companies: login.companies });
+    expect(res.json()).toEqual({ usuario: login.usuario, companies: login.companies, segundoFator: 'NENHUM' });
   });
 
   it('refuses without a session, after sign-out and on a temporary password', async () => {

@@ -102,6 +102,8 @@ async function operator(profile: string) {
   const payload = newUser([profile]);
   const res = await create(payload);
   expect(res.statusCode, res.body).toBe(201);
+  // This suite is about profiles: its operators sign in without a second factor, as the seeded ones do.
+  h.exemptFromSecondFactor(payload.login);
   await h.db
     .update(portalUsers)
     .set({
@@ -326,9 +328,11 @@ describe('a company keeps an active Administrador', () => {
 
     const actor = { userId: otherRow.id };
     const origin = { log: h.app.log, address: '203.0.113.7' };
+    // The e-mail stays the same, so no notice is sent.
+    const deps = { db: h.db, mailer: { send: async () => undefined } };
     const body = { ddd: 11, ddi: 55, email: lastRow.email, nomeUsuario: lastRow.name, numeroCelular: 912345678 };
     const attempts = [
-      () => updateUser(h.db, actor, lastRow.document, { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin),
+      () => updateUser(deps, actor, lastRow.document, { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin),
       () => setUserStatus(h.db, actor, lastRow.document, 'INATIVO', h.clock(), origin),
       () => deleteUser(h.db, actor, lastRow.document, h.clock(), origin),
     ];
@@ -343,7 +347,7 @@ describe('a company keeps an active Administrador', () => {
     }
     // With a second active Administrador again, the demotion goes through.
     await h.db.update(portalUsers).set({ status: 'ATIVO' }).where(eq(portalUsers.id, otherRow.id));
-    await updateUser(h.db, actor, lastRow.document, { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin);
+    await updateUser(deps, actor, lastRow.document, { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin);
     expect(await profileOf(last.login, idA)).toBe('GESTOR_CARTOES');
     // The other tests find company A's administrators as they were.
     for (const a of admins) {

@@ -255,7 +255,15 @@ describe('the radar export kind', () => {
   const principal = async (): Promise<Principal> => {
     const [user] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, DEMO.login));
     if (!user) throw new Error('no demo operator');
-    return { userId: user.id, sessionId: '', login: user.login, name: user.name, mustChangePassword: false };
+    return {
+      userId: user.id,
+      sessionId: '',
+      login: user.login,
+      name: user.name,
+      mustChangePassword: false,
+      factorPending: false,
+      stepUpDue: false,
+    };
   };
   const filters = (category: RadarCategory, company = companyA, filter?: string) =>
     radarExportKind.filters.parse({ cnpj: company.cnpj, relationCode: company.relationCode, category, filter });

@@ -266,7 +266,19 @@ describe('GET /v0/portal/usuario/todos', () => {
     expect(usersB.map((u) => u.login).sort()).toEqual([DEMO.login, inB.login].sort());
     const row = usersB.find((u) => u.login === inB.login) as PortalUser;
     expect(Object.keys(row).sort()).toEqual(
-      ['ddd', 'ddi', 'email', 'id', 'login', 'nomeUsuario', 'numCelular', 'numeroDocumento', 'perfis', 'status'].sort(),
+      [
+        'ddd',
+        'ddi',
+        'email',
+        'id',
+        'login',
+        'nomeUsuario',
+        'numCelular',
+        'numeroDocumento',
+        'perfis',
+        'status',
+        'segundoFator',
+      ].sort(),
     );
     expect(row).toMatchObject({
       nomeUsuario: inB.nomeUsuario,

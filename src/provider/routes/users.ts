@@ -48,7 +48,10 @@ export async function userRoutes(app: FastifyInstance, ctx: ProviderContext) {
     app,
     'updateUser',
     async ({ params, body, principal, request }) => {
-      const usuario = await updateUser(ctx.db, principal, params.documentNumber, body, ctx.clock(), originOf(request));
+      const usuario = await updateUser(ctx, principal, params.documentNumber, body, ctx.clock(), {
+        address: request.ip,
+        log: request.log,
+      });
       return { mensagemRetorno: messages.users.updated, usuario };
     },
     userRoute,

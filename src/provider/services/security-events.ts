@@ -2,10 +2,14 @@
 // and user lifecycle change leaves an audit row and a structured log line with who, which company, from where and
 // when (decision 075). The row is the durable trail an operator will read (issue 16); the log line is what a SIEM
 // collects.
+import type { AuditAction } from '../../contracts/audit-messages.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
-export type SecurityEventType =
+/** An event type must have its pt-BR name on the audit screen and in its filter (contracts/audit-messages.ts). */
+type Labelled<T extends AuditAction> = T;
+
+export type SecurityEventType = Labelled<
   | 'login.success'
   | 'login.failure'
   | 'login.locked'
@@ -19,7 +23,19 @@ export type SecurityEventType =
   | 'user.deactivate'
   | 'user.activate'
   | 'user.delete'
-  | 'user.inactivity-deactivate';
+  | 'user.inactivity-deactivate'
+  // Second factor and step-up (decision 091).
+  | 'login.factor-pending'
+  | 'second-factor.enrolled'
+  | 'second-factor.failure'
+  | 'second-factor.disabled'
+  | 'second-factor.reset'
+  | 'second-factor.recovery-codes'
+  | 'step-up.success'
+  | 'step-up.failure'
+  | 'company.security'
+  | 'user.email-changed'
+>;
 
 export interface SecurityEvent {
   type: SecurityEventType;

@@ -1,5 +1,8 @@
 // Server-side sessions behind the bearer tokens: idle expiry after 15 minutes (PCI DSS 8.2.8), renewed on use.
+// A session may wait for its second factor (factor_pending) and remembers when the operator last proved who they are
+// (checked_at), which the step-up of decision 091 measures.
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { STEP_UP_MAX_AGE_MS } from '../../contracts/second-factor.ts';
 import type { Db } from '../db/client.ts';
 import { portalUsers, userSessions } from '../db/schema.ts';
 
@@ -14,24 +17,44 @@ export interface Principal {
   login: string;
   name: string;
   mustChangePassword: boolean;
+  /** The password was right but the second factor is still due: only the factor's own calls may run. */
+  factorPending: boolean;
+  /** The last proof of identity (sign-in, code, step-up) is older than the step-up window (decision 091). */
+  stepUpDue: boolean;
 }
 
-export async function openSession(db: Db, userId: string, now: Date): Promise<string> {
+/**
+ * Opens a session. A pending one (the second factor still due) has no check yet: its check is the code. A full one
+ * was checked by the password that opened it.
+ */
+export async function openSession(db: Db, userId: string, now: Date, factorPending = false): Promise<string> {
   const [row] = await db
     .insert(userSessions)
-    .values({ userId, createdAt: now, lastUsedAt: now })
+    .values({ userId, createdAt: now, lastUsedAt: now, factorPending, checkedAt: factorPending ? null : now })
     .returning({ id: userSessions.id });
   if (!row) throw new Error('session insert returned nothing');
   return row.id;
 }
 
-/** The signed-in user behind a live session (renewing it), or null when it is unknown, revoked or idle. */
-export async function touchSession(db: Db, sessionId: string, userId: string, now: Date): Promise<Principal | null> {
+/**
+ * The signed-in user behind a live session (renewing it), or null when it is unknown, revoked or idle.
+ * `stepUpMaxAgeMs` is how long a proof of identity vouches for the operator (STEP_UP_MAX_AGE_S).
+ */
+export async function touchSession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  now: Date,
+  stepUpMaxAgeMs = STEP_UP_MAX_AGE_MS,
+): Promise<Principal | null> {
   if (!UUID.test(sessionId)) return null;
   const [row] = await db
     .select({
       lastUsedAt: userSessions.lastUsedAt,
       revokedAt: userSessions.revokedAt,
+      createdAt: userSessions.createdAt,
+      checkedAt: userSessions.checkedAt,
+      factorPending: userSessions.factorPending,
       userId: portalUsers.id,
       login: portalUsers.login,
       name: portalUsers.name,
@@ -56,7 +79,31 @@ export async function touchSession(db: Db, sessionId: string, userId: string, no
     login: row.login,
     name: row.name,
     mustChangePassword: row.mustChangePassword,
+    factorPending: row.factorPending,
+    // A session from before decision 091 has no check recorded: its sign-in was its check.
+    stepUpDue: now.getTime() - (row.checkedAt ?? row.createdAt).getTime() > stepUpMaxAgeMs,
   };
+}
+
+/**
+ * The operator proved who they are again (a code, a password at step-up): the session is full and vouched for from
+ * now. False when the session was revoked meanwhile.
+ */
+export async function markChecked(db: Pick<Db, 'update'>, sessionId: string, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(userSessions)
+    .set({ factorPending: false, checkedAt: now })
+    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return updated.length > 0;
+}
+
+/** The session must wait for the second factor again (a first access of a user whose factor is due). */
+export async function markFactorPending(db: Pick<Db, 'update'>, sessionId: string): Promise<void> {
+  await db
+    .update(userSessions)
+    .set({ factorPending: true, checkedAt: null })
+    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -6,6 +6,7 @@
 // The try, lock and clear steps are exported: a password change's current password spends the same 10 tries
 // (decision 074), or a stolen session could guess without limit.
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { SecondFactorStep } from '../../contracts/second-factor.ts';
 import type { Db } from '../db/client.ts';
 import { portalUsers } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -26,8 +27,12 @@ export const LOCKOUT_MS = 30 * 60 * 1000;
 
 export interface SignedInUser {
   id: string;
+  login: string;
   name: string;
+  email: string;
   mustChangePassword: boolean;
+  /** What the session still needs after the password (decision 091): NENHUM for a temporary password. */
+  segundoFator: SecondFactorStep;
 }
 
 export interface SignInDeps {
@@ -41,6 +46,8 @@ export interface SignInDeps {
   verify?: (password: string, storedHash: string) => Promise<boolean>;
   /** The scrypt cost a hash should have; an older one is replaced after a right password (decision 062). */
   cost?: ScryptCost;
+  /** What a right password leaves due: the code, an enrolment or nothing (decision 091). Nothing when absent. */
+  factorStep?: (user: { id: string; login: string }) => Promise<SecondFactorStep>;
 }
 
 const notLocked = (now: Date) => or(isNull(portalUsers.lockedUntil), lte(portalUsers.lockedUntil, now));
@@ -163,17 +170,30 @@ export async function signIn(deps: SignInDeps, login: string, password: string, 
     await recordFailure(deps, typed, user.id, 'temporary-password-expired', now);
     fail('TEMPORARY_PASSWORD_EXPIRED');
   }
-  if (!(await clearTries(db, user.id, now))) {
+  // A temporary password goes to first access first; the factor is asked after it (decision 091).
+  const segundoFator = user.mustChangePassword || !deps.factorStep ? 'NENHUM' : await deps.factorStep(user);
+  // With a factor due the password's try stays counted until the code: otherwise the right password, typed again
+  // between wrong codes, would give a password thief endless guesses at the code (decision 091).
+  if (segundoFator === 'NENHUM' && !(await clearTries(db, user.id, now))) {
     await recordFailure(deps, typed, user.id, 'locked', now);
     fail('LOGIN_FAILED');
   }
   await rehashIfOld(db, user, password, deps.cost ?? targetCost());
+  // The sign-in is complete here only when no factor is due; otherwise at the code (login.success then).
   await recordSecurityEvent(db, deps.log, {
-    type: 'login.success',
+    type: segundoFator === 'NENHUM' ? 'login.success' : 'login.factor-pending',
     actorUserId: user.id,
     target: user.login,
     at: now,
     address: deps.address,
+    ...(segundoFator === 'NENHUM' ? {} : { after: { segundoFator } }),
   });
-  return { id: user.id, name: user.name, mustChangePassword: user.mustChangePassword };
+  return {
+    id: user.id,
+    login: user.login,
+    name: user.name,
+    email: user.email,
+    mustChangePassword: user.mustChangePassword,
+    segundoFator,
+  };
 }

@@ -13,9 +13,11 @@ import type { Db, DbExecutor } from '../db/client.ts';
 import { auditLog, companies, portalUsers, userCompanies } from '../db/schema.ts';
 import { type AppError, appError, fail } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sendSecurityNotice } from '../mail/security-mails.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { hashPassword } from './passwords.ts';
 import { isProfile, permissionInScope, refuseProfile, requirePermissionIn } from './profiles.ts';
+import { usersWithFactor } from './second-factor.ts';
 import { type Origin, recordSecurityEvent } from './security-events.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { temporaryPassword } from './temporary-password.ts';
@@ -31,12 +33,14 @@ export interface UsersDeps {
 /** Who acts: the signed-in operator. */
 export interface Actor {
   userId: string;
+  /** Their last proof of identity is older than the step-up window: a profile change asks for a new one. */
+  stepUpDue?: boolean;
 }
 
 /** Logins are lower-case (the sign-in lower-cases what is typed) and free of spaces and accents. */
 const LOGIN_PATTERN = /^[a-z0-9._@-]+$/;
 
-export function toPortalUser(row: UserRow, profile: Profile | null = null): PortalUser {
+export function toPortalUser(row: UserRow, profile: Profile | null = null, secondFactor = false): PortalUser {
   return {
     id: row.id,
     login: row.login,
@@ -49,12 +53,19 @@ export function toPortalUser(row: UserRow, profile: Profile | null = null): Port
     status: row.status as UserStatus,
     // Profiles (issue 16): the user's profile in the company at hand, in the spec's list.
     perfis: profile ? [profile] : [],
+    // Second factor (decision 091): enrolled and confirmed.
+    segundoFator: secondFactor,
   };
+}
+
+/** One user's answer with their second-factor flag. */
+async function portalUserOf(db: DbExecutor, row: UserRow, profile: Profile | null): Promise<PortalUser> {
+  return toPortalUser(row, profile, (await usersWithFactor(db, [row.id])).has(row.id));
 }
 
 /** What an audit row keeps of a user: everything but secrets and counters. */
 function snapshot(row: UserRow) {
-  const { id: _id, perfis: _perfis, ...rest } = toPortalUser(row);
+  const { id: _id, perfis: _perfis, segundoFator: _factor, ...rest } = toPortalUser(row);
   return rest;
 }
 
@@ -172,7 +183,11 @@ export async function listUsers(db: Db, actor: Actor, opts: ListOptions): Promis
     .orderBy(desc(userCompanies.companyId));
   const profileOf = new Map<string, Profile>();
   for (const l of links) profileOf.set(l.userId, isProfile(l.profile) ? l.profile : 'CONSULTA');
-  return rows.map((r) => toPortalUser(r, profileOf.get(r.id) ?? null));
+  const withFactor = await usersWithFactor(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toPortalUser(r, profileOf.get(r.id) ?? null, withFactor.has(r.id)));
 }
 
 /**
@@ -314,14 +329,14 @@ export async function createUser(
 }
 
 export async function updateUser(
-  db: Db,
+  { db, mailer }: UsersDeps,
   actor: Actor,
   document: string,
   body: UpdateUserBody,
   now: Date,
-  origin: Origin,
+  origin: Origin & { log: { warn(obj: object, msg: string): void } },
 ): Promise<PortalUser> {
-  return db.transaction(async (tx) => {
+  const { user, emailBefore } = await db.transaction(async (tx) => {
     const { row: before, companyId } = await manageableUser(tx, actor, document);
     const changes = {
       name: body.nomeUsuario,
@@ -340,10 +355,14 @@ export async function updateUser(
       if (before.id === actor.userId) fail('OWN_PROFILE');
       const demoted = profileChanges.filter((l) => l.profile === 'ADMINISTRADOR').map((l) => l.companyId);
       await keepAnAdministrator(tx, before, demoted);
+      // Step-up (decision 091): a profile change is one of the harmful calls; judged here, where it is known.
+      if (actor.stepUpDue) fail('STEP_UP_REQUIRED');
     }
     const profileAfter = profileChanges.length > 0 ? requested : profileBefore;
     const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every((k) => before[k] === changes[k]);
-    if (unchanged && profileChanges.length === 0) return toPortalUser(before, profileBefore);
+    if (unchanged && profileChanges.length === 0) {
+      return { user: await portalUserOf(tx, before, profileBefore), emailBefore: before.email };
+    }
     if (requested !== null && profileChanges.length > 0) {
       await tx
         .update(userCompanies)
@@ -366,6 +385,20 @@ export async function updateUser(
           .where(eq(portalUsers.id, before.id))
           .returning();
     if (!after) fail('USER_NOT_FOUND');
+    if (after.email !== before.email) {
+      // Where password-recovery codes and security notices go: changing it is how an account is taken over (decision
+      // 091), so it is a security event of its own.
+      await recordSecurityEvent(tx, origin.log, {
+        type: 'user.email-changed',
+        actorUserId: actor.userId,
+        target: targetOf(before),
+        at: now,
+        companyId,
+        address: origin.address,
+        before: { email: before.email },
+        after: { email: after.email },
+      });
+    }
     await tx.insert(auditLog).values({
       actorUserId: actor.userId,
       at: now,
@@ -376,8 +409,18 @@ export async function updateUser(
       before: { ...snapshot(before), perfil: profileBefore },
       after: { ...snapshot(after), perfil: profileAfter },
     });
-    return toPortalUser(after, profileAfter);
+    return { user: await portalUserOf(tx, after, profileAfter), emailBefore: before.email };
   });
+  // After the commit: the mail tells of a change made; it cannot be sent for one rolled back.
+  if (user.email !== emailBefore) {
+    await sendSecurityNotice(
+      { mailer, log: origin.log },
+      { login: user.login, name: user.nomeUsuario, email: user.email },
+      { kind: 'email-changed', oldEmail: emailBefore, newEmail: user.email },
+      now,
+    );
+  }
+  return user;
 }
 
 export async function setUserStatus(
@@ -390,7 +433,7 @@ export async function setUserStatus(
 ): Promise<PortalUser> {
   return db.transaction(async (tx) => {
     const { row: before, companyId } = await manageableUser(tx, actor, document);
-    if (before.status === status) return toPortalUser(before);
+    if (before.status === status) return portalUserOf(tx, before, null);
     if (before.id === actor.userId && status === 'INATIVO') fail('SELF_DEACTIVATE');
     const links = await linksOf(tx, before.id);
     if (status === 'INATIVO') {
@@ -418,7 +461,7 @@ export async function setUserStatus(
       before: { status: before.status },
       after: { status: after.status },
     });
-    return toPortalUser(after, links.find((l) => l.companyId === companyId)?.profile ?? null);
+    return portalUserOf(tx, after, links.find((l) => l.companyId === companyId)?.profile ?? null);
   });
 }
 

@@ -7,7 +7,7 @@ import { buildProvider, type ProviderOptions } from '../app.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
-import { cpfFrom, prng, seedDemo } from '../db/seed/seed.ts';
+import { cpfFrom, prng, secondFactorExemptLogins, seedDemo } from '../db/seed/seed.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { temporaryPasswordExpiry } from '../services/temporary-password-expiry.ts';
 
@@ -42,24 +42,40 @@ export interface Harness {
   close(): Promise<void>;
   /** Signs in and returns the token; fails the test on anything but 200. */
   token(login: string, password: string): Promise<string>;
-  /** Adds an operator of company A (or none), with a temporary password when asked. */
-  createUser(opts: { temporary?: boolean; withCompany?: boolean }): Promise<{ login: string; password: string }>;
+  /**
+   * Adds an operator of company A (or none; an Administrador there), with a temporary password when asked. Like the
+   * seeded operators it is exempt from the second-factor requirement unless `exempt: false` (decision 091).
+   */
+  createUser(opts: {
+    temporary?: boolean;
+    withCompany?: boolean;
+    exempt?: boolean;
+  }): Promise<{ login: string; password: string }>;
+  /** Exempts a login from the second-factor requirement, as the seeded operators are (suites about other things). */
+  exemptFromSecondFactor(login: string): void;
   /** The newest development e-mail sent to an address. */
   lastMailTo(to: string): Promise<{ subject: string; body: string } | undefined>;
 }
 
 let userSeq = 0;
 
-export async function createHarness(opts: Partial<Pick<ProviderOptions, 'publicRateLimit'>> = {}): Promise<Harness> {
+export async function createHarness(
+  opts: Partial<Pick<ProviderOptions, 'publicRateLimit' | 'logger'>> = {},
+): Promise<Harness> {
   const { handle, drop } = await freshDatabase();
   await migrate(handle);
   await seedDemo(handle, { accounts: TEST_ACCOUNTS, demoLogin: DEMO.login, demoPassword: DEMO.password });
   const clock = testClock();
+  const config = testConfig();
+  // The seeded operators, and those createUser adds: suites that are not about the second factor sign in as before.
+  const exempt = new Set(secondFactorExemptLogins(config));
   const app = buildProvider({
     db: handle,
-    config: testConfig(),
+    config,
     clock,
     publicRateLimit: opts.publicRateLimit ?? false,
+    secondFactorExempt: exempt,
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   await app.ready();
   const db = createDb(handle);
@@ -84,9 +100,10 @@ export async function createHarness(opts: Partial<Pick<ProviderOptions, 'publicR
       if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
     },
-    async createUser({ temporary = false, withCompany = true }) {
+    async createUser({ temporary = false, withCompany = true, exempt: isExempt = true }) {
       userSeq += 1;
       const login = `operador${userSeq}`;
+      if (isExempt) exempt.add(login);
       const password = `Temporaria${userSeq}x2024`;
       const [user] = await db
         .insert(portalUsers)
@@ -108,6 +125,9 @@ export async function createHarness(opts: Partial<Pick<ProviderOptions, 'publicR
         if (company) await db.insert(userCompanies).values({ userId: user.id, companyId: company.id });
       }
       return { login, password };
+    },
+    exemptFromSecondFactor(login) {
+      exempt.add(login.toLowerCase());
     },
     async lastMailTo(to) {
       const [mail] = await db
