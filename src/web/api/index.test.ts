@@ -47,10 +47,16 @@ describe('api', () => {
     const companies = [
       { corporateName: 'Alfa', cnpj: '11222333000181', relationCode: '000101', perfil: 'GESTOR_CARTOES' as const },
     ];
-    transport.mockResolvedValue({ usuario: 'Maria', primeiroAcesso: false, companies, token: 'vazou' });
+    transport.mockResolvedValue({
+      usuario: 'Maria',
+      primeiroAcesso: false,
+      companies,
+      segundoFator: 'NENHUM',
+      token: 'vazou',
+    });
     const answer = await api.login({ body: { login: 'maria', senha: 'segredo' } });
     expectTypeOf(answer).not.toHaveProperty('token');
-    expect(answer).toEqual({ usuario: 'Maria', primeiroAcesso: false, companies });
+    expect(answer).toEqual({ usuario: 'Maria', primeiroAcesso: false, companies, segundoFator: 'NENHUM' });
   });
 
   it('a 204 answers nothing, and a call without input gives the transport the endpoint alone', async () => {

@@ -3,7 +3,8 @@
 // its zod schemas load with the first call (or `preloadContract()`), so zod stays out of the entry (decision 080).
 import type { BrowserResponseOf, Contract, EndpointName, RequestOf } from '../../contracts/contract.ts';
 import { messages } from '../../contracts/messages.ts';
-import { ApiError, BAD_RESPONSE_CODE, type CallOptions, callApi } from '../lib/transport/index.ts';
+import { ApiError, BAD_RESPONSE_CODE, type CallOptions, callApi, isApiError } from '../lib/transport/index.ts';
+import { confirmIdentity, hasStepUpConfirmer, StepUpCancelledError } from './step-up.ts';
 
 let loading: Promise<typeof import('../../contracts/contract.ts')['contract']> | undefined;
 
@@ -20,10 +21,27 @@ interface CallExtras {
 
 export type ApiInput<N extends EndpointName> = RequestOf<N> & CallExtras;
 
-async function call<N extends EndpointName>(name: N, input?: ApiInput<N>): Promise<BrowserResponseOf<N>> {
+const send = (name: EndpointName, input: unknown) =>
   // A call without input reaches the transport as the endpoint name alone, exactly as before the typed client.
-  const sent = input === undefined ? callApi(name) : callApi(name, input as CallOptions);
-  const [data, contract] = await Promise.all([sent, preloadContract()]);
+  input === undefined ? callApi(name) : callApi(name, input as CallOptions);
+
+/**
+ * A call refused with STEP_UP_REQUIRED (nothing changed on the provider) waits for the operator to confirm who they
+ * are, then is sent again once; a second refusal is the caller's. stepUp itself is never asked about.
+ */
+async function sendConfirmed(name: EndpointName, input: unknown): Promise<unknown> {
+  try {
+    return await send(name, input);
+  } catch (error) {
+    const stepUp = isApiError(error) && error.code === 'STEP_UP_REQUIRED' && name !== 'stepUp';
+    if (!stepUp || !hasStepUpConfirmer()) throw error;
+    if (!(await confirmIdentity())) throw new StepUpCancelledError();
+    return send(name, input);
+  }
+}
+
+async function call<N extends EndpointName>(name: N, input?: ApiInput<N>): Promise<BrowserResponseOf<N>> {
+  const [data, contract] = await Promise.all([sendConfirmed(name, input), preloadContract()]);
   const endpoint: Contract = contract[name];
   // A 204 has no body to check: the transport reads its empty answer as null.
   if (endpoint.status === 204) return undefined as BrowserResponseOf<N>;
@@ -48,3 +66,4 @@ export const api: Api = new Proxy({} as Api, {
 });
 
 export { ApiError, isApiError } from '../lib/transport/index.ts';
+export { isStepUpCancelled, setStepUpConfirmer } from './step-up.ts';

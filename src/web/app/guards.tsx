@@ -16,7 +16,24 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   // After a reload: the operator's name and companies are read again (nothing personal was kept in storage).
   useRestoreSession();
+  const pendingFactor = useAppStore((s) => s.pendingFactor);
   if (!signedIn) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  // The provider refuses everything but the factor's steps until the code is in (decision 091): never the shell.
+  if (pendingFactor) return <Navigate to={paths.secondFactor} replace state={{ from: location }} />;
+  return children;
+}
+
+/**
+ * The second factor's step: only for a session that waits for it. Signed out it is the login; a session that no
+ * longer waits (the code went in from another tab) goes on to the company choice.
+ */
+export function RequirePendingFactor({ children }: { children: ReactNode }) {
+  const signedIn = useAppStore(selectIsSignedIn);
+  const pendingFactor = useAppStore((s) => s.pendingFactor);
+  const location = useLocation();
+  useRestoreSession();
+  if (!signedIn) return <Navigate to={paths.login} replace />;
+  if (!pendingFactor) return <Navigate to={paths.chooseCompany} replace state={location.state} />;
   return children;
 }
 

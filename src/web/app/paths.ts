@@ -4,6 +4,8 @@ export const paths = {
   forgotPassword: '/forgot_password',
   /** Not in the spec's table: where a first-access login is sent to set its password (decision 012). */
   firstAccess: '/first_access',
+  /** Not in the spec's table: the second factor after the password, its code or its enrolment (decision 091). */
+  secondFactor: '/second_factor',
   chooseCompany: '/choose/company',
   home: '/home',
   details: '/home/details',
@@ -22,6 +24,8 @@ export const paths = {
   companyManagement: '/home/company/management',
   /** Not in the spec's table: the signed-in operator's own password change, opened from the sidebar (decision 074). */
   changePassword: '/home/account/password',
+  /** Not in the spec's table: the operator's own second factor, opened from the sidebar (decision 091). */
+  secondFactorSettings: '/home/account/second_factor',
   /** Not in the spec's table: a list of the lifecycle radar, /home/radar/:category (decision 083). */
   radar: '/home/radar',
   /** Not in the spec's table: the audit trail, Administrador only (decision 089). */
@@ -44,6 +48,7 @@ export function routeTitle(pathname: string): string {
   if (isUnder(pathname, paths.userManagement)) return 'Gestão de Usuários';
   if (isUnder(pathname, paths.companyManagement)) return 'Gestão da Empresa';
   if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';
+  if (isUnder(pathname, paths.secondFactorSettings)) return 'Segundo fator';
   if (isUnder(pathname, paths.audit)) return 'Auditoria';
   return 'Cartões da empresa';
 }

@@ -6,7 +6,7 @@ import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { Permission } from '../../contracts/profiles.ts';
 import LoginRoute from '../features/auth/routes/login.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { Fallback, RequireAuth, RequireCompany, RequirePermission } from './guards.tsx';
+import { Fallback, RequireAuth, RequireCompany, RequirePendingFactor, RequirePermission } from './guards.tsx';
 import { paths } from './paths.ts';
 
 type Load = () => Promise<{ default: ComponentType }>;
@@ -58,6 +58,11 @@ export const routes: RouteObject[] = [
   ),
   lazyRoute(() => import('../features/auth/routes/first-access.tsx'), { path: paths.firstAccess }, { wrap: suspended }),
   lazyRoute(
+    () => import('../features/second-factor/routes/second-factor-sign-in.tsx'),
+    { path: paths.secondFactor },
+    { wrap: (node) => <RequirePendingFactor>{suspended(node)}</RequirePendingFactor> },
+  ),
+  lazyRoute(
     () => import('../features/company/routes/choose-company.tsx'),
     { path: paths.chooseCompany },
     { wrap: (node) => <RequireAuth>{suspended(node)}</RequireAuth> },
@@ -103,6 +108,9 @@ export const routes: RouteObject[] = [
           path: 'company/management',
         }),
         lazyRoute(() => import('../features/account/routes/change-password.tsx'), { path: 'account/password' }),
+        lazyRoute(() => import('../features/second-factor/routes/second-factor-settings.tsx'), {
+          path: 'account/second_factor',
+        }),
         lazyRoute(() => import('../features/radar/routes/radar-list.tsx'), { path: 'radar/:category' }),
         lazyRoute(() => import('../features/audit/routes/audit.tsx'), { path: 'audit' }, needs('audit.read')),
         { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -6,6 +6,7 @@
 
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { messages } from '../../contracts/index.ts';
+import { isStepUpCancelled } from '../api/step-up.ts';
 import { notify } from './notify/index.ts';
 import { isTransientFailure, recoveryInterval } from './recovery.ts';
 import { isApiError, STARTUP_FAILED_CODE } from './transport/index.ts';
@@ -22,6 +23,8 @@ export function notifyFailure(error: unknown): void {
   if (isApiError(error) && error.status === 401) return;
   // The start-up alert already says it, on every screen, until the device registers (docs/decisions/045).
   if (isApiError(error) && error.code === STARTUP_FAILED_CODE) return;
+  // The operator cancelled the step-up dialog themselves: nothing changed, and nothing went wrong (decision 091).
+  if (isStepUpCancelled(error)) return;
   notify('error', isApiError(error) ? error.message : messages.generic.unexpected);
 }
 

@@ -11,6 +11,8 @@ export const loginAnswer: LoginResponse = {
   primeiroAcesso: false,
   // Issue 16: the login answer carries the operator's profile in each company.
   companies: companies.map((c) => ({ ...c, perfil: 'ADMINISTRADOR' as const })),
+  // Decision 091: no second factor due, the session is full.
+  segundoFator: 'NENHUM',
 };
 
 export const accounts: AccountsResponse = { subAccounts: [], totalSubAccounts: 120, meta: { totalRecords: 120 } };

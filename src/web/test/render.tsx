@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/routes.tsx';
 import { installSessionHandlers } from '../app/session.ts';
 import { cssVariablesResolver, theme } from '../app/theme.ts';
+import { StepUpHost } from '../features/second-factor/components/step-up-host.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { StartupAlert } from '../ui/startup-alert.tsx';
 
@@ -20,6 +21,7 @@ export function renderApp(initialPath = '/') {
       <StartupAlert />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <StepUpHost />
       </QueryClientProvider>
     </MantineProvider>,
   );

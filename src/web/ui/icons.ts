@@ -7,6 +7,7 @@ export { default as IconFileInvoice } from '@tabler/icons-react/dist/esm/icons/I
 export { default as IconKey } from '@tabler/icons-react/dist/esm/icons/IconKey.mjs';
 export { default as IconLock } from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 export { default as IconLogout } from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
+export { default as IconShieldLock } from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
 export { default as IconSquarePlus } from '@tabler/icons-react/dist/esm/icons/IconSquarePlus.mjs';
 export { default as IconUser } from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
 export { default as IconUsers } from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';

@@ -28,7 +28,30 @@ interface SignedInStates {
   current(): Promise<StorageState>;
 }
 
+/** The step-up dialog (decision 091), as every screen may open it before a sensitive call. */
+export const stepUpDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirme sua identidade' });
+
+/**
+ * The E2E product runs with a 20-second step-up window (playwright.config.ts), so cancelling a card, creating or
+ * deleting a user or changing a profile may meet 'Confirme sua identidade'. The demo operator has no second factor:
+ * the dialog asks its password, which this handler types, wherever in a test the dialog appears. A test about the
+ * dialog itself removes it (page.removeLocatorHandler(stepUpDialog(page))).
+ */
+export async function confirmStepUpWithPassword(page: Page, password = E2E.password): Promise<void> {
+  await page.addLocatorHandler(stepUpDialog(page), async (dialog) => {
+    const field = dialog.getByLabel('Senha', { exact: true });
+    // The dialog reads the operator's factor first; the password field follows.
+    await field.waitFor({ state: 'visible', timeout: 15_000 });
+    await field.fill(password);
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  });
+}
+
 export const test = base.extend<object, { signedInStates: SignedInStates }>({
+  page: async ({ page }, use) => {
+    await confirmStepUpWithPassword(page);
+    await use(page);
+  },
   signedInStates: [
     async ({ browser }, use) => {
       const signIn = async (): Promise<StorageState> => {

@@ -1,10 +1,10 @@
-import { Anchor, Box, Button, Divider, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
 import { can, PROFILE_LABELS } from '../../../contracts/profiles.ts';
 import { useProfile } from '../../lib/profiles/index.ts';
 import { useAppStore } from '../../lib/store/index.ts';
-import { IconBuilding, IconKey, IconLogout } from '../../ui/index.ts';
+import { IconBuilding, IconKey, IconLogout, IconShieldLock } from '../../ui/index.ts';
 import { paths } from '../paths.ts';
 import { cardMenu, mainMenu } from './menu.ts';
 import { MenuNav } from './menu-nav.tsx';
@@ -62,19 +62,32 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {messages.profiles.ui.profile}: {PROFILE_LABELS[profile]}
           </Text>
         ) : null}
-        {/* The operator's own password change (decision 074): next to their name, as 'Mudar empresa' is to the company. */}
-        <Button
-          component={Link}
-          to={paths.changePassword}
-          onClick={onNavigate}
-          variant="light"
-          size="xs"
-          mt="xs"
-          leftSection={<IconKey size={16} aria-hidden />}
-          aria-current={pathname === paths.changePassword ? 'page' : undefined}
-        >
-          {messages.passwordChange.title}
-        </Button>
+        <Group gap="xs" mt="xs">
+          {/* The operator's own password change (decision 074): next to their name, as 'Mudar empresa' is to the company. */}
+          <Button
+            component={Link}
+            to={paths.changePassword}
+            onClick={onNavigate}
+            variant="light"
+            size="xs"
+            leftSection={<IconKey size={16} aria-hidden />}
+            aria-current={pathname === paths.changePassword ? 'page' : undefined}
+          >
+            {messages.passwordChange.title}
+          </Button>
+          {/* The operator's own second factor (decision 091), beside the password it backs up. */}
+          <Button
+            component={Link}
+            to={paths.secondFactorSettings}
+            onClick={onNavigate}
+            variant="light"
+            size="xs"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            aria-current={pathname === paths.secondFactorSettings ? 'page' : undefined}
+          >
+            {messages.secondFactor.ui.settingsTitle}
+          </Button>
+        </Group>
       </Box>
       <Divider />
       <MenuNav

@@ -4,11 +4,14 @@
 
 import { create } from 'zustand';
 import type { Company } from '../../../contracts/index.ts';
+import type { PendingFactor } from '../../lib/store/index.ts';
 
 export interface PendingFirstAccess {
   login: string;
   usuario: string;
   companies: Company[];
+  /** The second factor the login said is due once the password is set (decision 091); null when none. */
+  factor?: PendingFactor | null;
 }
 
 export const usePendingFirstAccess = create<{

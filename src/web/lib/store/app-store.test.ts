@@ -93,3 +93,18 @@ describe('client state', () => {
     await expect(waitForHydration(5000)).resolves.toBe('restored');
   });
 });
+
+describe('a session waiting for its second factor (decision 091)', () => {
+  it('a reload restores the step from storage, so the guards keep the shell closed', async () => {
+    useAppStore.getState().signInPending('Maria Operadora', 'CADASTRAR');
+    const raw = localStorage.getItem('fidis') ?? '';
+    expect(raw).not.toContain('Maria');
+    useAppStore.setState({ pendingFactor: null, authenticate: { user: null, signedIn: false } });
+    localStorage.setItem('fidis', raw);
+    await useAppStore.persist.rehydrate();
+    expect(useAppStore.getState().pendingFactor).toBe('CADASTRAR');
+    expect(useAppStore.getState().authenticate.signedIn).toBe(true);
+    useAppStore.getState().signOut();
+    expect(useAppStore.getState().pendingFactor).toBeNull();
+  });
+});

@@ -10,6 +10,9 @@ import type { AccountsResponse, Company, SubAccount } from '../../../contracts/i
 import { PAGE_SIZE, PRODUCT_KEY } from '../../../contracts/index.ts';
 import type { Profile } from '../../../contracts/profiles.ts';
 
+/** A signed-in session still waiting for its second factor (decision 091): the code, or the enrolment first. */
+export type PendingFactor = 'VERIFICAR' | 'CADASTRAR';
+
 export interface AuthenticatedUser {
   usuario: string;
   /** Each company with the operator's profile in it (issue 16), as the login and session answers carry it. */
@@ -48,12 +51,19 @@ export interface AppState {
   device: DeviceIdentity;
   /** The account opened on /home (its provider uuid only), so /home/details survives a reload. */
   selectedAccount: string | null;
+  /**
+   * Set while the session waits for its second factor: the provider refuses everything else, so the guards keep
+   * the shell closed. Persisted (it is not personal) so a reload comes back to the factor step, not to the shell.
+   */
+  pendingFactor: PendingFactor | null;
 }
 
 export interface AppActions {
   signIn: (user: AuthenticatedUser) => void;
-  /** The operator as read again after a reload; ignored once signed out. */
-  restoreUser: (user: AuthenticatedUser) => void;
+  /** A right password whose session waits for the second factor: signed in, no companies, the shell closed. */
+  signInPending: (usuario: string, step: PendingFactor) => void;
+  /** The operator as read again after a reload, with the factor still due if any; ignored once signed out. */
+  restoreUser: (user: AuthenticatedUser, pendingFactor?: PendingFactor | null) => void;
   /** Clears the session and every slice that belongs to it; the device identity stays. */
   signOut: () => void;
   setCompany: (company: CurrentCompany) => void;
@@ -96,9 +106,13 @@ export const useAppStore = create<AppStore>()(
       companyCards: emptyCompanyCards(),
       device: { id: crypto.randomUUID(), name: deviceName() },
       selectedAccount: null,
+      pendingFactor: null,
 
-      signIn: (user) => set({ authenticate: { user, signedIn: true } }),
-      restoreUser: (user) => set((s) => (s.authenticate.signedIn ? { authenticate: { user, signedIn: true } } : {})),
+      signIn: (user) => set({ authenticate: { user, signedIn: true }, pendingFactor: null }),
+      signInPending: (usuario, pendingFactor) =>
+        set({ authenticate: { user: { usuario, companies: [] }, signedIn: true }, pendingFactor }),
+      restoreUser: (user, pendingFactor = null) =>
+        set((s) => (s.authenticate.signedIn ? { authenticate: { user, signedIn: true }, pendingFactor } : {})),
       signOut: () =>
         set({
           authenticate: { user: null, signedIn: false },
@@ -106,6 +120,7 @@ export const useAppStore = create<AppStore>()(
           relationship: emptyRelationship(),
           companyCards: emptyCompanyCards(),
           selectedAccount: null,
+          pendingFactor: null,
         }),
       setCompany: (company) =>
         set({ company, relationship: emptyRelationship(), companyCards: emptyCompanyCards(), selectedAccount: null }),
@@ -145,6 +160,7 @@ export const useAppStore = create<AppStore>()(
               },
               currentPage: s.relationship.currentPage,
               selectedAccount: s.selectedAccount,
+              ...(s.pendingFactor ? { pendingFactor: s.pendingFactor } : {}),
             },
       // An older entry held a bearer token and holders' names and CPFs: only its device identity is kept.
       migrate: (persisted, version): PersistedState => {
@@ -161,6 +177,7 @@ export const useAppStore = create<AppStore>()(
           company: p.company ?? null,
           relationship: { ...current.relationship, currentPage: p.currentPage ?? 1 },
           selectedAccount: p.selectedAccount ?? null,
+          pendingFactor: p.signedIn === true && isPendingFactor(p.pendingFactor) ? p.pendingFactor : null,
         };
       },
     },
@@ -174,6 +191,12 @@ interface PersistedState {
   company: CurrentCompany | null;
   currentPage: number;
   selectedAccount: string | null;
+  pendingFactor?: PendingFactor;
+}
+
+// A function declaration, not a const: the persisted state is merged while the store is created, above this line.
+function isPendingFactor(value: unknown): value is PendingFactor {
+  return value === 'VERIFICAR' || value === 'CADASTRAR';
 }
 
 function emptyPersisted(): Omit<PersistedState, 'device'> {

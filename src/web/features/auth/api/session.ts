@@ -15,7 +15,8 @@ export const sessionQuery = () =>
   });
 
 /**
- * After a reload the store knows only that the operator is signed in: the name and companies are read again.
+ * After a reload the store knows only that the operator is signed in: the name and companies are read again, and
+ * whether the second factor is still due.
  * A 401 signs out through the one unauthorized handler (app/session.ts), as for any other call.
  */
 export function useRestoreSession(): void {
@@ -23,8 +24,9 @@ export function useRestoreSession(): void {
   const missing = useAppStore((s) => s.authenticate.signedIn && !s.authenticate.user);
   const session = useQuery({ ...sessionQuery(), enabled: signedIn && missing });
   useEffect(() => {
-    if (session.data) {
-      useAppStore.getState().restoreUser({ usuario: session.data.usuario, companies: session.data.companies });
-    }
+    if (!session.data) return;
+    const { usuario, companies, segundoFator } = session.data;
+    // A session still waiting for its second factor (decision 091) stays pending: the guards send it to that step.
+    useAppStore.getState().restoreUser({ usuario, companies }, segundoFator === 'NENHUM' ? null : segundoFator);
   }, [session.data]);
 }

@@ -4,12 +4,23 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { messages, newPassword } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
-import { selectIsSignedIn, useAppStore } from '../../../lib/store/index.ts';
+import { type PendingFactor, selectIsSignedIn, useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert, IconUser } from '../../../ui/index.ts';
 import { useFirstAccess } from '../api/first-access.ts';
+import { getSession } from '../api/session.ts';
 import { usePendingFirstAccess } from '../pending-first-access.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+
+/** The factor step the session waits for once the password is set; the login's answer if it cannot be read. */
+async function factorStepAfterFirstAccess(fromLogin: PendingFactor | null): Promise<PendingFactor | null> {
+  try {
+    const session = await getSession();
+    return session.segundoFator === 'NENHUM' ? null : session.segundoFator;
+  } catch {
+    return fromLogin;
+  }
+}
 
 /** Sets the password of a first access with the temporary token, then opens the session. */
 export function FirstAccessForm() {
@@ -18,6 +29,7 @@ export function FirstAccessForm() {
   const pending = usePendingFirstAccess((s) => s.pending);
   const clearPending = usePendingFirstAccess((s) => s.set);
   const signIn = useAppStore((s) => s.signIn);
+  const signInPending = useAppStore((s) => s.signInPending);
   const signedIn = useAppStore(selectIsSignedIn);
   const mutation = useFirstAccess();
   const [novaSenha, setNovaSenha] = useState('');
@@ -40,10 +52,13 @@ export function FirstAccessForm() {
     setError(null);
     try {
       await mutation.mutateAsync({ login: current.login, novaSenha, confirmarNovaSenha });
-      signIn({ usuario: current.usuario, companies: current.companies });
+      // A second factor due now (decision 091) comes before the companies: the session says whether it is.
+      const factor = await factorStepAfterFirstAccess(current.factor ?? null);
+      if (factor) signInPending(current.usuario, factor);
+      else signIn({ usuario: current.usuario, companies: current.companies });
       clearPending(null);
       notify('success', messages.firstAccess.success);
-      navigate(paths.chooseCompany, { replace: true, state: location.state });
+      navigate(factor ? paths.secondFactor : paths.chooseCompany, { replace: true, state: location.state });
     } catch (err) {
       setError(isApiError(err) && err.status >= 400 && err.message ? err.message : messages.firstAccessForm.failure);
     }

@@ -28,6 +28,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useAppStore((s) => s.signIn);
+  const signInPending = useAppStore((s) => s.signInPending);
   const setPending = usePendingFirstAccess((s) => s.set);
   const mutation = useLogin();
   const [login, setLogin] = useState('');
@@ -46,8 +47,19 @@ export function LoginForm() {
       // The remembered origin travels on to the next screen.
       const state = location.state;
       if (answer.primeiroAcesso) {
-        setPending({ login: login.trim().toLowerCase(), usuario: answer.usuario, companies: answer.companies });
+        setPending({
+          login: login.trim().toLowerCase(),
+          usuario: answer.usuario,
+          companies: answer.companies,
+          factor: answer.segundoFator === 'NENHUM' ? null : answer.segundoFator,
+        });
         navigate(paths.firstAccess, { state });
+        return;
+      }
+      // The session waits for the second factor (decision 091): its code, or its enrolment, before any company.
+      if (answer.segundoFator !== 'NENHUM') {
+        signInPending(answer.usuario, answer.segundoFator);
+        navigate(paths.secondFactor, { state });
         return;
       }
       signIn({ usuario: answer.usuario, companies: answer.companies });

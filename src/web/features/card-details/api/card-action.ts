@@ -2,6 +2,7 @@
 // server's reason kept for the screen, and all of the card's queries refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { isStepUpCancelled } from '../../../api/index.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { cardKey } from './keys.ts';
@@ -40,6 +41,8 @@ export function useCardAction<TInput, TResult>({
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 401) return; // the session ended and said so
+      // A step-up the operator cancelled changed nothing: no failure to announce (decision 091).
+      if (isStepUpCancelled(error)) return;
       notify('error', failure);
       setReason(refusalReason(error));
     },

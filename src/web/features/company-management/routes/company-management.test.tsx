@@ -21,6 +21,7 @@ const user = (n: number, status: PortalUser['status']): PortalUser => ({
   numCelular: 991234567,
   status,
   perfis: ['OPERADOR'],
+  segundoFator: false,
 });
 
 const dd = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;

@@ -11,6 +11,7 @@ import { useAppStore } from '../../../lib/store/index.ts';
 import { IconCreditCard, IconFileInvoice, IconSquarePlus, IconUsers } from '../../../ui/index.ts';
 import { useCardsTotal } from '../api/cards-total.ts';
 import { useRelationshipLimit } from '../api/relationship-limit.ts';
+import { CompanySecurityPanel } from '../components/company-security-panel.tsx';
 import classes from './company-management.module.css';
 
 const m = messages.companyScreen;
@@ -151,6 +152,9 @@ function CompanyOverview({ company }: { company: { name: string; cnpj: string; r
           </Figure>
         ) : null}
       </SimpleGrid>
+
+      {/* Decision 091: the company's second-factor rule, for who manages its users (Administrador). */}
+      {managesUsers ? <CompanySecurityPanel cnpj={company.cnpj} /> : null}
 
       <Paper withBorder radius="md" p="md" component="nav" aria-label={m.shortcuts}>
         <Group gap="sm">

@@ -115,6 +115,7 @@ describe('Criar Usuário', () => {
       numCelular: 912345678,
       status: 'ATIVO',
       perfis: [''],
+      segundoFator: false,
     };
     api.mockImplementation(async (name) =>
       name === 'createUser' ? { mensagemRetorno: m.created, usuario } : { usuarios: [] },

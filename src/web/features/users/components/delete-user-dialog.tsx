@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, type PortalUser } from '../../../../contracts/index.ts';
+import { isStepUpCancelled } from '../../../api/index.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -27,7 +28,8 @@ export function DeleteUserDialog({ user, listKey, onClose }: DeleteUserDialogPro
       notify('success', m.deleted);
     } catch (err) {
       // Any failure gives the spec's one alert, quirks included (spec section 8).
-      if (!(isApiError(err) && err.status === 401)) notify('error', m.deleteFailure);
+      // A step-up the operator cancelled deleted nothing and is no failure (decision 091).
+      if (!(isApiError(err) && err.status === 401) && !isStepUpCancelled(err)) notify('error', m.deleteFailure);
     }
     onClose();
   }

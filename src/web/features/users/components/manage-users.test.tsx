@@ -22,6 +22,7 @@ const joana: PortalUser = {
   numCelular: 912345678,
   status: 'ATIVO',
   perfis: ['GESTOR_CARTOES'],
+  segundoFator: true,
 };
 const pedro: PortalUser = {
   ...joana,
@@ -34,6 +35,7 @@ const pedro: PortalUser = {
   numCelular: 1234567890,
   status: 'INATIVO',
   perfis: [],
+  segundoFator: false,
 };
 
 type Handler = (options: CallOptions) => unknown;
@@ -87,7 +89,7 @@ describe('Gerenciar Usuários', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Nome do usuário', 'Login', 'E-mail', 'Documento', 'Celular', 'Opções']);
+    expect(headers).toEqual(['Nome do usuário', 'Login', 'E-mail', 'Documento', 'Celular', '2FA', 'Opções']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       within(rows[0]!)
@@ -100,6 +102,8 @@ describe('Gerenciar Usuários', () => {
       'joana.reis@exemplo.com.br',
       '529.982.247-25',
       '+55 (11) 91234-5678',
+      // Decision 091: the second factor's column.
+      'Ativo',
       '',
     ]);
     expect(
@@ -112,6 +116,7 @@ describe('Gerenciar Usuários', () => {
       'pedro@exemplo.com.br',
       '111.444.777-35',
       '+55 (21) 123456-7890',
+      '—Sem segundo fator',
       '',
     ]);
     expect(within(rows[1]!).getByText(m.inactiveBadge)).toBeTruthy();

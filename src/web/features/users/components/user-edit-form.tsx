@@ -2,6 +2,7 @@ import { Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { messages, type PortalUser, USER_STATUS } from '../../../../contracts/index.ts';
+import { isStepUpCancelled } from '../../../api/index.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert, Spinner } from '../../../ui/index.ts';
@@ -68,6 +69,8 @@ export function UserEditForm({ user, own = false, listKey, onClose }: UserEditFo
       await queryClient.invalidateQueries({ queryKey: listKey });
       setSaving(false);
       if (isApiError(err) && err.status === 401) return; // the session ended and said so
+      // A step-up the operator cancelled changed nothing: its calm reason, no failure flash (decision 091).
+      if (isStepUpCancelled(err)) return setError(err.message);
       setError(reasonOf(err) ?? m.updateFailure);
       notify('error', m.updateFailure);
       return;

@@ -1,17 +1,18 @@
-import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Fragment } from 'react';
 import { messages, type PortalUser } from '../../../../contracts/index.ts';
 import { PROFILE_LABELS, type Profile } from '../../../../contracts/profiles.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { formatDocument, hyphenate } from '../lib/format.ts';
 import { profileOfUser } from '../lib/save-plan.ts';
-import { IconPencil, IconTrash } from './icons.ts';
+import { IconPencil, IconShieldOff, IconTrash } from './icons.ts';
 import { UserEditForm } from './user-edit-form.tsx';
 import classes from './users-table.module.css';
 
 const m = messages.users;
+const f = messages.secondFactor.ui;
 /** Every column, so an edit row spans the table whatever the width hides. */
-const COLUMNS = 6;
+const COLUMNS = 7;
 
 /** Long logins and e-mails may break after a dot or an @, never inside a word. */
 function Breakable({ text }: { text: string }) {
@@ -35,10 +36,12 @@ interface UsersTableProps {
   editing: string | null;
   onEdit: (user: PortalUser | null) => void;
   onDelete: (user: PortalUser) => void;
+  /** Only for who may reset factors; absent hides the action. */
+  onResetFactor?: (user: PortalUser) => void;
 }
 
 /** The user list: login and mobile hidden below 768 px; a row being edited becomes the edit form. */
-export function UsersTable({ users, listKey, editing, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetFactor }: UsersTableProps) {
   // The session names the operator, not their login: the own row is the one with their name (issue 16). The
   // provider refuses a change of one's own profile whatever the screen shows.
   const operator = useAppStore((s) => s.authenticate.user?.usuario);
@@ -61,6 +64,7 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete }: UsersT
           <Table.Th scope="col" visibleFrom="sm">
             {m.mobile}
           </Table.Th>
+          <Table.Th scope="col">{f.column}</Table.Th>
           <Table.Th scope="col" ta="center">
             {m.options}
           </Table.Th>
@@ -106,6 +110,19 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete }: UsersT
               <Table.Td visibleFrom="sm">
                 +{user.ddi} ({user.ddd}) <span className={classes.nowrap}>{hyphenate(user.numCelular)}</span>
               </Table.Td>
+              <Table.Td data-label={f.column}>
+                {/* Decision 091: whether the user has a second factor; a dash, named, when not. */}
+                {user.segundoFator ? (
+                  <Badge color="teal.9" variant="light" size="sm">
+                    {f.active}
+                  </Badge>
+                ) : (
+                  <span>
+                    <span aria-hidden>—</span>
+                    <VisuallyHidden>{f.noneLabel}</VisuallyHidden>
+                  </span>
+                )}
+              </Table.Td>
               <Table.Td className={classes.options}>
                 <Group gap={4} justify="center" wrap="nowrap">
                   <ActionIcon
@@ -116,6 +133,19 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete }: UsersT
                   >
                     <IconPencil size={18} aria-hidden />
                   </ActionIcon>
+                  {onResetFactor && user.segundoFator && user.nomeUsuario !== operator ? (
+                    <Tooltip label={f.reset} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray.8"
+                        size="lg"
+                        aria-label={`${f.reset} ${user.nomeUsuario}`}
+                        onClick={() => onResetFactor(user)}
+                      >
+                        <IconShieldOff size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
                   <ActionIcon
                     variant="subtle"
                     color="red.9"

@@ -97,6 +97,7 @@ describe('the profile on an update (issue 16)', () => {
     numCelular: 912345678,
     status: 'ATIVO' as const,
     perfis: ['CONSULTA'],
+    segundoFator: false,
   };
   const values = { ...editUserToWire(edited), status: 'ATIVO' as const, profile: 'CONSULTA' };
 

@@ -2,9 +2,11 @@ import { Paper, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { messages, type PortalUser } from '../../../../contracts/index.ts';
 import { usersQueryKey, useUsers } from '../../../api/users.ts';
+import { useCan } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { Spinner } from '../../../ui/index.ts';
 import { DeleteUserDialog } from '../components/delete-user-dialog.tsx';
+import { ResetFactorDialog } from '../components/reset-factor-dialog.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 
 const m = messages.users;
@@ -13,6 +15,9 @@ function ManageUsers({ cnpj }: { cnpj: string }) {
   const users = useUsers(cnpj);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<PortalUser | null>(null);
+  const [resetting, setResetting] = useState<PortalUser | null>(null);
+  // Resetting another user's factor is an Administrador's (users.manage), as the provider checks too.
+  const managesUsers = useCan('users.manage');
   const listKey = usersQueryKey(cnpj);
   // A failed load is silent and reads as an empty list (spec section 8).
   const list = users.data ?? [];
@@ -28,6 +33,7 @@ function ManageUsers({ cnpj }: { cnpj: string }) {
         editing={editing}
         onEdit={(user) => setEditing(user?.id ?? null)}
         onDelete={setDeleting}
+        onResetFactor={managesUsers ? setResetting : undefined}
       />
     );
 
@@ -35,6 +41,7 @@ function ManageUsers({ cnpj }: { cnpj: string }) {
     <>
       {body}
       <DeleteUserDialog user={deleting} listKey={listKey} onClose={() => setDeleting(null)} />
+      <ResetFactorDialog user={resetting} cnpj={cnpj} listKey={listKey} onClose={() => setResetting(null)} />
     </>
   );
 }
