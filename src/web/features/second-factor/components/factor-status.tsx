@@ -1,7 +1,8 @@
-import { Alert, Badge, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { messages } from '../../../../contracts/messages.ts';
 import type { SecondFactorStatus } from '../../../../contracts/second-factor.ts';
+import { ToneBadge } from '../../../ui/status-badge.tsx';
 import classes from './factor-status.module.css';
 
 const m = messages.secondFactor.ui;
@@ -17,9 +18,9 @@ export function FactorStatus({ status }: { status: SecondFactorStatus }) {
         <div>
           <dt>{m.statusLabel}</dt>
           <dd>
-            <Badge color={status.cadastrado ? 'teal.9' : 'gray.7'} variant={status.cadastrado ? 'light' : 'outline'}>
+            <ToneBadge tone={status.cadastrado ? 'teal' : 'gray'}>
               {status.cadastrado ? m.statusOn : m.statusOff}
-            </Badge>
+            </ToneBadge>
           </dd>
         </div>
         {status.cadastrado && status.cadastradoEm ? (

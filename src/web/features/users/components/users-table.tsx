@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import { messages, type PortalUser } from '../../../../contracts/index.ts';
 import { PROFILE_LABELS, type Profile } from '../../../../contracts/profiles.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { ToneBadge } from '../../../ui/status-badge.tsx';
 import { formatDocument, hyphenate } from '../lib/format.ts';
 import { profileOfUser } from '../lib/save-plan.ts';
 import { IconPencil, IconShieldOff, IconTrash } from './icons.ts';
@@ -113,9 +114,9 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
               <Table.Td data-label={f.column}>
                 {/* Decision 091: whether the user has a second factor; a dash, named, when not. */}
                 {user.segundoFator ? (
-                  <Badge color="teal.9" variant="light" size="sm">
+                  <ToneBadge tone="teal" size="sm">
                     {f.active}
-                  </Badge>
+                  </ToneBadge>
                 ) : (
                   <span>
                     <span aria-hidden>—</span>
