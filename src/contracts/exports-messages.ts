@@ -43,6 +43,12 @@ export const exportMessages = {
     dueDate: 'Vencimento',
     entries: 'Lançamentos',
     total: 'Total (R$)',
+    // A holder's address (no file writes one yet): a Consulta operator's file writes them masked (decision 093).
+    zipCode: 'CEP',
+    street: 'Endereço',
+    addressNumber: 'Número',
+    addressComplement: 'Complemento',
+    district: 'Bairro',
   },
   statusActive: 'Ativo',
   statusInactive: 'Inativo',

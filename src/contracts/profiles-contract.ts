@@ -1,5 +1,6 @@
 // Profiles (issue 16): the contract entries of the profiles' own endpoints (routes in routes.ts, the Profiles block).
-// revealCpf: the audited "mostrar" of a Consulta operator's masked CPF (decision 090).
+// revealCpf: the audited "mostrar" of a Consulta operator's masked CPF (decision 090); revealAddress, of the masked
+// address (decision 093).
 import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
 
@@ -12,6 +13,23 @@ export const revealCpfResponse = z.object({
 });
 export type RevealCpfResponse = z.infer<typeof revealCpfResponse>;
 
+/** The holder's full address, as accountData carries it, never masked whatever the profile; one audit row each. */
+export const revealAddressResponse = z.object({
+  /** The account uuid. */
+  uuid: z.string(),
+  cardHolder: z.string(),
+  /** 8 digits (or empty when the account has none). */
+  zipCode: z.string(),
+  address: z.string(),
+  addressNumber: z.string(),
+  addressComplement: z.string(),
+  district: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type RevealAddressResponse = z.infer<typeof revealAddressResponse>;
+
 export const profileSpecs = {
   revealCpf: { response: revealCpfResponse, errors: ['HOLDER_NOT_FOUND'] },
+  revealAddress: { response: revealAddressResponse, errors: ['HOLDER_NOT_FOUND'] },
 } as const satisfies Record<string, EndpointSpec>;

@@ -33,4 +33,11 @@ export const profileMessages = {
     showLabel: (holder: string) => `Mostrar CPF de ${holder}`,
     failed: 'Não foi possível mostrar o CPF. Tente de novo.',
   },
+  /** Consulta's masked address and its audited "mostrar" (decision 093). */
+  addressMask: {
+    show: 'Mostrar endereço',
+    /** Says, beside the masked fields, why they are hidden and what the button does. */
+    note: 'Endereço oculto para o seu perfil (Consulta). Mostrar o endereço completo fica registrado na auditoria.',
+    failed: 'Não foi possível mostrar o endereço. Tente de novo.',
+  },
 } as const;

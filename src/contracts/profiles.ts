@@ -81,6 +81,7 @@ export const ENDPOINT_PERMISSIONS: Record<EndpointName, Permission | null> = {
   radarCards: 'cards.read',
   auditTrail: 'audit.read',
   revealCpf: 'cards.read',
+  revealAddress: 'cards.read',
   exportTicket: 'cards.read',
   exportDownload: 'cards.read',
   bulkPreview: 'cards.write',

@@ -109,6 +109,8 @@ export const endpointRoutes = {
   // Profiles (issue 16): edit only inside this block.
   /** Not in the spec: the holder's full CPF, for the audited "mostrar" of a Consulta operator (decision 090). */
   revealCpf: r('GET', '/v1/accounts/cpf/{uuid}'),
+  /** Not in the spec: the holder's full address, for the audited "mostrar" of a Consulta operator (decision 093). */
+  revealAddress: r('GET', '/v1/accounts/address/{uuid}'),
   // </profiles>
   // Second factor (issue 16): edit only inside this block. Not in the spec (decision 091).
   /** The operator's own factor: enrolled, required, recovery codes left. */

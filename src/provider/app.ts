@@ -31,6 +31,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { passwordChangeRoutes } from './routes/password-change.ts';
 import { proposalRoutes } from './routes/proposals.ts';
 import { radarRoutes } from './routes/radar.ts';
+import { revealAddressRoutes } from './routes/reveal-address.ts';
 import { revealCpfRoutes } from './routes/reveal-cpf.ts';
 import { secondFactorRoutes } from './routes/second-factor.ts';
 import { userRoutes } from './routes/users.ts';
@@ -143,6 +144,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(radarRoutes, ctx);
     await api.register(exportRoutes, ctx);
     await api.register(revealCpfRoutes, ctx);
+    await api.register(revealAddressRoutes, ctx);
     await api.register(bulkRoutes, ctx);
     await api.register(auditRoutes, ctx);
     await api.register(secondFactorRoutes, ctx);

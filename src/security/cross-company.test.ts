@@ -78,6 +78,7 @@ const EXPECT: Record<EndpointName, Expectation> = {
   radarCards: refused, // Lifecycle radar (issue 18.5).
   auditTrail: refused, // Audit trail (issue 16).
   revealCpf: refused, // Consulta's audited "mostrar" (issue 16, decision 090).
+  revealAddress: refused, // Consulta's audited "mostrar" of the address (issue 16, decision 093).
   exportTicket: refused, // CSV exports (issue 18.1).
   exportDownload: {
     kind: 'own-scope',

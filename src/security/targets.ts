@@ -197,6 +197,7 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
   radarCards: (t) => ({ params: {}, headers: company(t), query: { category: 'unused' } }),
   auditTrail: (t) => ({ params: {}, headers: company(t), query: { action: 'BLOCK' } }), // Audit trail (issue 16).
   revealCpf: card, // Consulta's audited "mostrar" (issue 16, decision 090).
+  revealAddress: card, // Consulta's audited "mostrar" of the address (issue 16, decision 093).
   // CSV exports (issue 18.1): a ticket of the target's list; a download asked for with a sealed-looking ticket.
   exportTicket: (t) => ({
     params: {},

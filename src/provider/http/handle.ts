@@ -11,6 +11,7 @@ import {
   type PathParams,
   type ResponseOf,
 } from '../../contracts/contract.ts';
+import { maskAddressFields } from '../../contracts/masked-address.ts';
 import { maskCpfFields } from '../../contracts/masked-cpf.ts';
 import { ENDPOINT_PERMISSIONS } from '../../contracts/profiles.ts';
 import { STEP_UP_ENDPOINTS } from '../../contracts/second-factor.ts';
@@ -58,8 +59,11 @@ const checkResponses = process.env.VITEST === 'true' || process.env.CHECK_RESPON
  */
 const STEP_UP_ALWAYS: ReadonlySet<EndpointName> = new Set([...STEP_UP_ENDPOINTS].filter((n) => n !== 'updateUser'));
 
-/** The one answer that carries a full CPF to every profile: the audited "mostrar" (decision 090). */
-const UNMASKED: EndpointName = 'revealCpf';
+/** The answers that carry a full CPF or address to every profile: the audited "mostrar"s (decisions 090, 093). */
+const UNMASKED: ReadonlySet<EndpointName> = new Set(['revealCpf', 'revealAddress']);
+
+/** A Consulta operator's answer: every holder CPF and every holder address masked (decisions 090, 093). */
+const masked = <T>(answer: T): T => maskAddressFields(maskCpfFields(answer));
 
 /** The JSON Schema Fastify compiles the answer's serializer from (draft 7, which fast-json-stringify reads). */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -116,12 +120,12 @@ export function routeFor<N extends EndpointName>(
       reply,
     };
     // Profiles (issue 16): the endpoint's permission, judged by the chokepoints in the company the call acts on.
-    // A Consulta operator's answer carries every CPF masked (decision 090), decided here so a full CPF never reaches
-    // that browser; revealCpf is the one answer that does, audited.
+    // A Consulta operator's answer carries every CPF and holder address masked (decisions 090, 093), decided here so
+    // neither reaches that browser whole; revealCpf and revealAddress are the answers that do, audited.
     const result = await withPermission(ENDPOINT_PERMISSIONS[name], async () => {
       const answered = await handler(input);
-      if (answered === reply || reply.sent || name === UNMASKED) return answered;
-      return profileInScope() === 'CONSULTA' ? maskCpfFields(answered) : answered;
+      if (answered === reply || reply.sent || UNMASKED.has(name)) return answered;
+      return profileInScope() === 'CONSULTA' ? masked(answered) : answered;
     });
     if (result === reply || reply.sent) return reply;
     if (status === 204) return reply.code(204).send();

@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contracts/contract.ts';
+import { maskAddressField } from '../../contracts/masked-address.ts';
 import { maskCpf } from '../../contracts/masked-cpf.ts';
 import { messages } from '../../contracts/messages.ts';
 import type { ProviderContext } from '../context.ts';
@@ -23,12 +24,31 @@ import { profileInScope } from '../services/profiles.ts';
 /** Set by the BFF's download route only: /proxy forwards the contract's headers, and this one is not among them. */
 export const DOWNLOAD_CHANNEL_HEADER = 'x-fidis-download';
 
-/** A Consulta operator's file (decision 090): every column headed CPF is written masked, 529.***.***-25. */
-function maskedBatch(kind: ExportKind, batch: readonly ExportCell[][]): readonly ExportCell[][] {
-  const columns = kind.header.flatMap((h, i) => (h === messages.exports.columns.cpf ? [i] : []));
-  if (columns.length === 0) return batch;
+const col = messages.exports.columns;
+
+/**
+ * What a Consulta operator's file masks, by column header: the CPF (decision 090, 529.***.***-25) and the holder's
+ * address (decision 093, the same masks as the answers: 01•••-••• for the CEP, ••• for street, number, complement
+ * and district; city and state stay).
+ */
+const MASKED_COLUMNS: ReadonlyMap<string, (cell: string) => string> = new Map([
+  [col.cpf, maskCpf],
+  [col.zipCode, (v: string) => maskAddressField('zipCode', v)],
+  [col.street, (v: string) => maskAddressField('address', v)],
+  [col.addressNumber, (v: string) => maskAddressField('addressNumber', v)],
+  [col.addressComplement, (v: string) => maskAddressField('addressComplement', v)],
+  [col.district, (v: string) => maskAddressField('district', v)],
+]);
+
+/** A Consulta operator's file: every CPF and address column (MASKED_COLUMNS) is written masked. */
+export function maskedBatch(kind: Pick<ExportKind, 'header'>, batch: readonly ExportCell[][]): readonly ExportCell[][] {
+  const maskers = kind.header.map((h) => MASKED_COLUMNS.get(h));
+  if (maskers.every((m) => m === undefined)) return batch;
   return batch.map((row) =>
-    row.map((cell, i) => (columns.includes(i) && typeof cell === 'string' ? maskCpf(cell) : cell)),
+    row.map((cell, i) => {
+      const mask = maskers[i];
+      return mask && typeof cell === 'string' ? mask(cell) : cell;
+    }),
   );
 }
 

@@ -25,9 +25,13 @@ const TITLES: Record<string, string> = {
   cancel: messages.menu.cancel,
 };
 
+const screenOf = (pathname: string) => pathname.replace(/\/+$/, '').split('/')[3] ?? '';
+
 /** The sub-screen's title: any other /home/details sub-path is the holder editor. */
-const screenTitle = (pathname: string) =>
-  TITLES[pathname.replace(/\/+$/, '').split('/')[3] ?? ''] ?? messages.menu.holderData;
+const screenTitle = (pathname: string) => TITLES[screenOf(pathname)] ?? messages.menu.holderData;
+
+/** The holder editor: any /home/details sub-path that is not one of the screens above. */
+const isHolderEditor = (pathname: string) => !Object.hasOwn(TITLES, screenOf(pathname));
 
 /** /home/details/*: the summary panel and the card image beside the sub-screen. */
 export default function DetailsLayout() {
@@ -83,8 +87,9 @@ function SelectedDetails({ selected }: { selected: SelectedCard }) {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        {/* Issue 16: every card screen but the history is a change; Consulta reads them with the controls off. */}
-        {isUnder(pathname, paths.detailsHistory) ? (
+        {/* Issue 16: every card screen but the history is a change; Consulta reads them with the controls off. The
+            holder editor sets its forms read-only itself, so its tabs and the address's "mostrar" stay usable. */}
+        {isUnder(pathname, paths.detailsHistory) || isHolderEditor(pathname) ? (
           <Outlet />
         ) : (
           <ReadOnlyUnless permission="cards.write" reason={messages.profiles.ui.readOnlyCard}>
