@@ -11,6 +11,12 @@ import { MenuNav } from './menu-nav.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 /** Company, operator and menus; the drawer shows the same content below 992 px. */
+/** The operator's own account, reached from beside their name. */
+const ownAccountLinks = [
+  { to: paths.changePassword, Icon: IconKey, label: messages.passwordChange.title },
+  { to: paths.secondFactorSettings, Icon: IconShieldLock, label: messages.secondFactor.ui.settingsTitle },
+];
+
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -63,30 +69,22 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           </Text>
         ) : null}
         <Group gap="xs" mt="xs">
-          {/* The operator's own password change (decision 074): next to their name, as 'Mudar empresa' is to the company. */}
-          <Button
-            component={Link}
-            to={paths.changePassword}
-            onClick={onNavigate}
-            variant="light"
-            size="xs"
-            leftSection={<IconKey size={16} aria-hidden />}
-            aria-current={pathname === paths.changePassword ? 'page' : undefined}
-          >
-            {messages.passwordChange.title}
-          </Button>
-          {/* The operator's own second factor (decision 091), beside the password it backs up. */}
-          <Button
-            component={Link}
-            to={paths.secondFactorSettings}
-            onClick={onNavigate}
-            variant="light"
-            size="xs"
-            leftSection={<IconShieldLock size={16} aria-hidden />}
-            aria-current={pathname === paths.secondFactorSettings ? 'page' : undefined}
-          >
-            {messages.secondFactor.ui.settingsTitle}
-          </Button>
+          {/* The operator's own password (decision 074) and second factor (decision 091): next to their name, as
+              'Mudar empresa' is to the company. */}
+          {ownAccountLinks.map(({ to, Icon, label }) => (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              onClick={onNavigate}
+              variant="light"
+              size="xs"
+              leftSection={<Icon size={16} aria-hidden />}
+              aria-current={pathname === to ? 'page' : undefined}
+            >
+              {label}
+            </Button>
+          ))}
         </Group>
       </Box>
       <Divider />

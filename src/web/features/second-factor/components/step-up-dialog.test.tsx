@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages, type PortalUser } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
-import { ApiError, type CallOptions, callApi } from '../../../lib/transport/index.ts';
+import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { answerCalls, type Handlers } from '../../../test/api-handlers.ts';
 import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -33,8 +34,7 @@ const status = (cadastrado: boolean) => ({
   codigosRecuperacaoRestantes: cadastrado ? 10 : 0,
 });
 
-type Handler = (options: CallOptions) => unknown;
-let handlers: Partial<Record<EndpointName, Handler>>;
+let handlers: Handlers;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 
 /** Opens the users list and asks to delete Pedro: the first delete is refused for want of a fresh check. */
@@ -57,11 +57,7 @@ describe('Confirme sua identidade', () => {
   beforeEach(() => {
     api.mockReset();
     handlers = { listUsers: () => ({ usuarios: [pedro] }), secondFactorStatus: () => status(false) };
-    api.mockImplementation(async (name, options = {}) => {
-      const handler = handlers[name];
-      if (!handler) throw new Error(`unexpected call ${name}`);
-      return handler(options);
-    });
+    answerCalls(api, () => handlers);
     useAppStore.getState().signOut();
     useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
     useAppStore.getState().setCompany(COMPANY);

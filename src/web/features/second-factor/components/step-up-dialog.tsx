@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { messages } from '../../../../contracts/messages.ts';
 import { FormAlert, IconLock, Spinner } from '../../../ui/index.ts';
 import { secondFactorStatusQuery } from '../api/status.ts';
 import { type StepUpAnswer, useConfirmStepUp } from '../api/step-up.ts';
-import { type CodeMode, isRecoveryCode, isTotp } from '../lib/codes.ts';
+import type { CodeMode } from '../lib/codes.ts';
 import { isWrongCode, refusalOf } from '../lib/refusal.ts';
+import { codeProblem, useCodeEntry } from '../lib/use-code-entry.ts';
 import { CodeField } from './code-field.tsx';
 
 const m = messages.secondFactor.ui;
@@ -48,34 +49,22 @@ function StepUpForm({ onDone }: { onDone: (confirmed: boolean) => void }) {
   const status = useQuery({ ...secondFactorStatusQuery(), staleTime: 0 });
   const mutation = useConfirmStepUp();
   const [chosen, setChosen] = useState<Mode | null>(null);
-  const [values, setValues] = useState<Record<Mode, string>>({ totp: '', recovery: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLInputElement>(null);
+  const entry = useCodeEntry<Mode>({ totp: '', recovery: '', password: '' });
 
   if (status.isPending) return <Spinner label={m.stepUpLoading} />;
   const mode: Mode = chosen ?? (status.data?.cadastrado ? 'totp' : 'password');
-  const value = values[mode];
+  const value = entry.values[mode];
 
   function switchTo(next: Mode) {
     setChosen(next);
-    setError(null);
-    requestAnimationFrame(() => field.current?.focus());
+    entry.switched();
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem =
-      mode === 'password'
-        ? !value && m.passwordRequired
-        : mode === 'totp'
-          ? !isTotp(value) && m.codeRequired
-          : !isRecoveryCode(value) && m.recoveryRequired;
-    if (problem) {
-      setError(problem);
-      field.current?.focus();
-      return;
-    }
-    setError(null);
+    const problem = mode === 'password' ? (value ? null : m.passwordRequired) : codeProblem(mode, value);
+    if (problem) return entry.refuse(problem);
+    entry.clearError();
     const body: StepUpAnswer = mode === 'password' ? { senha: value } : { codigo: value };
     try {
       await mutation.mutateAsync(body);
@@ -83,16 +72,13 @@ function StepUpForm({ onDone }: { onDone: (confirmed: boolean) => void }) {
       const reason = refusalOf(err);
       // The session ended (too many tries): the app has gone to the login; the waiting call gives up.
       if (reason === null) return onDone(false);
-      setError(reason);
-      if (isWrongCode(err)) setValues((v) => ({ ...v, [mode]: '' }));
-      field.current?.focus();
-      return;
+      return entry.refuse(reason, isWrongCode(err) ? mode : undefined);
     }
     onDone(true);
   }
 
   const text = { totp: m.stepUpCodeText, recovery: m.stepUpRecoveryText, password: m.stepUpPasswordText }[mode];
-  const set = (next: string) => setValues((v) => ({ ...v, [mode]: next }));
+  const set = (next: string) => entry.set(mode, next);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
@@ -100,10 +86,10 @@ function StepUpForm({ onDone }: { onDone: (confirmed: boolean) => void }) {
         <Text fz="sm" c="gray.7">
           {messages.secondFactor.stepUpRequired} {text}
         </Text>
-        <FormAlert message={error} />
+        <FormAlert message={entry.error} />
         {mode === 'password' ? (
           <PasswordInput
-            ref={field}
+            ref={entry.field}
             label={m.passwordLabel}
             value={value}
             onChange={(e) => set(e.currentTarget.value)}
@@ -116,7 +102,7 @@ function StepUpForm({ onDone }: { onDone: (confirmed: boolean) => void }) {
             size="md"
           />
         ) : (
-          <CodeField key={mode} mode={mode} value={value} onChange={set} inputRef={field} autoFocus />
+          <CodeField key={mode} mode={mode} value={value} onChange={set} inputRef={entry.field} autoFocus />
         )}
         {mode !== 'password' ? (
           <Anchor

@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { messages } from '../../../../contracts/messages.ts';
 import type { SessionResponse } from '../../../../contracts/schemas.ts';
 import { FormAlert } from '../../../ui/index.ts';
 import { useVerifySecondFactor } from '../api/verify.ts';
-import { type CodeMode, isRecoveryCode, isTotp } from '../lib/codes.ts';
+import type { CodeMode } from '../lib/codes.ts';
 import { isWrongCode, refusalOf } from '../lib/refusal.ts';
+import { codeProblem, useCodeEntry } from '../lib/use-code-entry.ts';
 import { CodeField } from './code-field.tsx';
 
 const m = messages.secondFactor.ui;
@@ -24,35 +25,25 @@ interface VerifyFormProps {
 export function VerifyForm({ onVerified, onBack }: VerifyFormProps) {
   const mutation = useVerifySecondFactor();
   const [mode, setMode] = useState<CodeMode>('totp');
-  const [codes, setCodes] = useState<Record<CodeMode, string>>({ totp: '', recovery: '' });
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLInputElement>(null);
-  const code = codes[mode];
+  const entry = useCodeEntry<CodeMode>({ totp: '', recovery: '' });
+  const code = entry.values[mode];
 
   function switchTo(next: CodeMode) {
     setMode(next);
-    setError(null);
-    // The new field replaces the old one; the keyboard goes with it.
-    requestAnimationFrame(() => field.current?.focus());
+    entry.switched();
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const valid = mode === 'totp' ? isTotp(code) : isRecoveryCode(code);
-    if (!valid) {
-      setError(mode === 'totp' ? m.codeRequired : m.recoveryRequired);
-      field.current?.focus();
-      return;
-    }
-    setError(null);
+    const problem = codeProblem(mode, code);
+    if (problem) return entry.refuse(problem);
+    entry.clearError();
     try {
       onVerified(await mutation.mutateAsync(code));
     } catch (err) {
       const reason = refusalOf(err);
       if (reason === null) return;
-      setError(reason);
-      if (isWrongCode(err)) setCodes((c) => ({ ...c, [mode]: '' }));
-      field.current?.focus();
+      entry.refuse(reason, isWrongCode(err) ? mode : undefined);
     }
   }
 
@@ -62,14 +53,14 @@ export function VerifyForm({ onVerified, onBack }: VerifyFormProps) {
         <Text c="gray.7" fz="sm">
           {mode === 'totp' ? m.verifySubtitle : m.recoverySubtitle}
         </Text>
-        <FormAlert message={error} />
+        <FormAlert message={entry.error} />
         <CodeField
           key={mode}
           mode={mode}
           value={code}
-          onChange={(value) => setCodes((c) => ({ ...c, [mode]: value }))}
+          onChange={(value) => entry.set(mode, value)}
           autoFocus
-          inputRef={field}
+          inputRef={entry.field}
         />
         <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
           {m.verify}
