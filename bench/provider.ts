@@ -230,6 +230,20 @@ interface Prepared {
   cleanup: () => Promise<void>;
 }
 
+/** Seeds the database, finds the calls' target and checks both servers do the same work; closes the handle. */
+async function seedAndCheck(
+  handle: DatabaseHandle,
+  log: { info(): void; warn(): void },
+): Promise<{ target: Target; statements: Map<Call, number> }> {
+  try {
+    await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log });
+    const target = await targetOf(handle);
+    return { target, statements: await checkSameWork(handle, target) };
+  } finally {
+    await handle.close();
+  }
+}
+
 async function prepareEngine(engine: string): Promise<Prepared> {
   const started = performance.now();
   const log = { info() {}, warn() {} };
@@ -238,16 +252,7 @@ async function prepareEngine(engine: string): Promise<Prepared> {
     rmSync(base, { recursive: true, force: true });
     mkdirSync(base, { recursive: true });
     const seedDir = join(base, 'seed');
-    const handle = await openDatabase({ dataDir: seedDir });
-    let target: Target;
-    let statements: Map<Call, number>;
-    try {
-      await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log });
-      target = await targetOf(handle);
-      statements = await checkSameWork(handle, target);
-    } finally {
-      await handle.close();
-    }
+    const { target, statements } = await seedAndCheck(await openDatabase({ dataDir: seedDir }), log);
     // One seeded folder, a copy per server: the same rows, the same session, the same stored keys.
     for (const role of ['bare', 'provider']) cpSync(seedDir, join(base, role), { recursive: true });
     console.info(`  pglite: seeded, checked and copied in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -267,16 +272,7 @@ async function prepareEngine(engine: string): Promise<Prepared> {
   const url = new URL(PG_SERVER);
   url.pathname = `/${PG_DATABASE}`;
   const databaseUrl = url.toString();
-  const handle = await openDatabase({ databaseUrl });
-  let target: Target;
-  let statements: Map<Call, number>;
-  try {
-    await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log });
-    target = await targetOf(handle);
-    statements = await checkSameWork(handle, target);
-  } finally {
-    await handle.close();
-  }
+  const { target, statements } = await seedAndCheck(await openDatabase({ databaseUrl }), log);
   console.info(
     `  postgres: database ${PG_DATABASE} created, seeded and checked in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -3,25 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
-import { type CallOptions, callApi } from '../../../lib/transport/index.ts';
+import { callApi } from '../../../lib/transport/index.ts';
+import { type Handlers, RECOVERY_CODES } from '../../../test/api-handlers.ts';
 import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
 const m = messages.secondFactor.ui;
-const CODES = [
-  'ABCDE-FGHJK',
-  'LMNPQ-RSTUV',
-  'WXYZ2-34567',
-  '89ABC-DEFGH',
-  'JKLMN-PQRST',
-  'UVWXY-Z2345',
-  '6789A-BCDEF',
-  'GHJKL-MNPQR',
-  'STUVW-XYZ23',
-  '45678-9ABCD',
-];
+const CODES = RECOVERY_CODES;
 const enrolled = {
   cadastrado: true,
   obrigatorio: false,
@@ -29,8 +19,7 @@ const enrolled = {
   codigosRecuperacaoRestantes: 2,
 };
 
-type Handler = (options: CallOptions) => unknown;
-let handlers: Partial<Record<EndpointName, Handler>>;
+let handlers: Handlers;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 const dd = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 

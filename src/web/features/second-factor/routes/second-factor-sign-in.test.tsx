@@ -5,7 +5,8 @@ import { Secret, TOTP } from 'otpauth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
-import { ApiError, type CallOptions, callApi } from '../../../lib/transport/index.ts';
+import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { answerCalls, type Handlers, RECOVERY_CODES } from '../../../test/api-handlers.ts';
 import { loginAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -15,18 +16,7 @@ const m = messages.secondFactor.ui;
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const URI = `otpauth://totp/fidis:maria?secret=${SECRET}&issuer=fidis`;
-const CODES = [
-  'ABCDE-FGHJK',
-  'LMNPQ-RSTUV',
-  'WXYZ2-34567',
-  '89ABC-DEFGH',
-  'JKLMN-PQRST',
-  'UVWXY-Z2345',
-  '6789A-BCDEF',
-  'GHJKL-MNPQR',
-  'STUVW-XYZ23',
-  '45678-9ABCD',
-];
+const CODES = RECOVERY_CODES;
 const full = { usuario: loginAnswer.usuario, companies: loginAnswer.companies, segundoFator: 'NENHUM' as const };
 const pending = (segundoFator: 'VERIFICAR' | 'CADASTRAR') => ({
   usuario: loginAnswer.usuario,
@@ -35,8 +25,7 @@ const pending = (segundoFator: 'VERIFICAR' | 'CADASTRAR') => ({
 });
 const invalid = () => new ApiError(400, messages.secondFactor.invalidCode, 'SECOND_FACTOR_INVALID');
 
-type Handler = (options: CallOptions) => unknown;
-let handlers: Partial<Record<EndpointName, Handler>>;
+let handlers: Handlers;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 
 async function signInWith(step: 'VERIFICAR' | 'CADASTRAR') {
@@ -58,11 +47,7 @@ describe('sign-in: the code step', () => {
     localStorage.clear();
     useAppStore.getState().signOut();
     handlers = { companies: () => ({ companies: loginAnswer.companies }) };
-    api.mockImplementation(async (name, options = {}) => {
-      const handler = handlers[name];
-      if (!handler) throw new Error(`unexpected call ${name}`);
-      return handler(options);
-    });
+    answerCalls(api, () => handlers);
   });
 
   it('asks the 6 digits of the app after the password, with no company and no shell', async () => {
@@ -166,11 +151,7 @@ describe('sign-in: the enrolment', () => {
       companies: () => ({ companies: loginAnswer.companies }),
       secondFactorEnroll: () => ({ segredo: SECRET, uri: URI }),
     };
-    api.mockImplementation(async (name, options = {}) => {
-      const handler = handlers[name];
-      if (!handler) throw new Error(`unexpected call ${name}`);
-      return handler(options);
-    });
+    answerCalls(api, () => handlers);
   });
 
   it('explains why, draws the QR code, shows the key in 4s, confirms a real code, then the 10 codes once', async () => {

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages, type PortalUser } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
-import { ApiError, type CallOptions, callApi } from '../../../lib/transport/index.ts';
+import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { answerCalls, type Handlers } from '../../../test/api-handlers.ts';
 import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -38,10 +39,9 @@ const pedro: PortalUser = {
   segundoFator: false,
 };
 
-type Handler = (options: CallOptions) => unknown;
 /** A save's answer as the contract has it (the typed client checks it); the form reloads the list, not this user. */
 const saved = (mensagemRetorno: string) => () => ({ mensagemRetorno, usuario: joana });
-let handlers: Partial<Record<EndpointName, Handler>>;
+let handlers: Handlers;
 
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 const order = () => api.mock.calls.map(([n]) => n).filter((n) => n !== 'listUsers');
@@ -65,11 +65,7 @@ describe('Gerenciar Usuários', () => {
   beforeEach(() => {
     api.mockReset();
     handlers = { listUsers: () => ({ usuarios: [joana, pedro] }) };
-    api.mockImplementation(async (name, options = {}) => {
-      const handler = handlers[name];
-      if (!handler) throw new Error(`unexpected call ${name}`);
-      return handler(options);
-    });
+    answerCalls(api, () => handlers);
     useAppStore.getState().signOut();
     useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
     useAppStore.getState().setCompany(COMPANY);

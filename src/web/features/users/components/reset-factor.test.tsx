@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages, type PortalUser } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
-import { type CallOptions, callApi } from '../../../lib/transport/index.ts';
+import { callApi } from '../../../lib/transport/index.ts';
+import { answerCalls, type Handlers } from '../../../test/api-handlers.ts';
 import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
@@ -34,19 +35,14 @@ const pedro: PortalUser = {
 };
 const maria: PortalUser = { ...base, id: 'u-3', nomeUsuario: 'Maria Operadora', numeroDocumento: '39053344705' };
 
-type Handler = (options: CallOptions) => unknown;
-let handlers: Partial<Record<EndpointName, Handler>>;
+let handlers: Handlers;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 
 describe('Redefinir segundo fator', () => {
   beforeEach(() => {
     api.mockReset();
     handlers = { listUsers: () => ({ usuarios: [base, pedro, maria] }) };
-    api.mockImplementation(async (name, options = {}) => {
-      const handler = handlers[name];
-      if (!handler) throw new Error(`unexpected call ${name}`);
-      return handler(options);
-    });
+    answerCalls(api, () => handlers);
     useAppStore.getState().signOut();
     useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
     useAppStore.getState().setCompany(COMPANY);
