@@ -1,6 +1,6 @@
 // The bare baseline of bench/provider.ts: a Fastify server that does only what four authenticated reads need, and
-// nothing the provider's plumbing adds. Per call it verifies the bearer token (jose, HS256 over a CryptoKey imported
-// once, as src/provider/services/tokens.ts does), reads the session and the user (touchSession's statement, and its
+// nothing the provider's plumbing adds. Per call it verifies the bearer token (HS256 with node:crypto's HMAC, the
+// signature then expiry, issuer and audience), reads the session and the user (touchSession's statement, and its
 // renewal every 30 s), runs the statements the real route runs, in the same order and through the same driver (the
 // PGlite instance or the pg Pool the platform opened, rows as arrays as drizzle asks for them), and answers
 // JSON.stringify of the same answer. No zod, no drizzle, no AsyncLocalStorage, no response schema, no logging, no
@@ -8,8 +8,8 @@
 //
 // The statement texts below are the provider's own; bench/provider.ts runs both apps in-process before timing and
 // stops unless they send the very same statements with the same parameters and answer the same JSON.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jwtVerify } from 'jose';
 import { BLOCK_REASONS, PAGE_SIZE } from '../src/contracts/constants.ts';
 import { can, type Profile } from '../src/contracts/profiles.ts';
 import type { DatabaseHandle } from '../src/platform/database.ts';
@@ -116,27 +116,26 @@ export interface BareOptions {
 
 export async function buildBare({ handle, jwtKey, clock = () => new Date() }: BareOptions): Promise<FastifyInstance> {
   const run = rawQuery(handle);
-  const key = await crypto.subtle.importKey('raw', new Uint8Array(jwtKey), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'verify',
-  ]);
+  const key = Buffer.from(jwtKey);
 
   /** The token's user, with a live session: the provider's authHook and touchSession, inline. */
   async function userOf(request: FastifyRequest): Promise<string> {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return refuse(401, 'UNAUTHENTICATED');
     const now = clock();
-    let sub: unknown;
-    let sid: unknown;
+    // The least an HS256 check can do: the signature, then the expiry, issuer and audience of the payload.
+    const [header = '', body = '', signature = ''] = token.split('.');
+    const expected = createHmac('sha256', key).update(`${header}.${body}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse(401, 'UNAUTHENTICATED');
+    let claims: { sub?: unknown; sid?: unknown; exp?: unknown; iss?: unknown; aud?: unknown };
     try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: ['HS256'],
-        issuer: 'fidis-provider',
-        audience: 'fidis-portal',
-        currentDate: now,
-      });
-      sub = payload.sub;
-      sid = payload.sid;
+      claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     } catch {
+      return refuse(401, 'UNAUTHENTICATED');
+    }
+    const { sub, sid, exp, iss, aud } = claims;
+    if (typeof exp !== 'number' || exp * 1000 <= now.getTime() || iss !== 'fidis-provider' || aud !== 'fidis-portal') {
       return refuse(401, 'UNAUTHENTICATED');
     }
     if (typeof sub !== 'string' || typeof sid !== 'string' || !UUID.test(sid)) return refuse(401, 'UNAUTHENTICATED');

@@ -12,6 +12,7 @@ import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
 import { secondFactorExemptLogins } from './db/seed/seed.ts';
 import { appError, fail } from './errors.ts';
+import { ProviderAccessLog } from './http/access-log.ts';
 import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { containsNul } from './http/validate.ts';
@@ -71,6 +72,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
         : false;
   const app = Fastify({
     logger,
+    logController: new ProviderAccessLog(),
     // request.ip is the address the audit trail records: the browser's as the BFF forwards it (decision 075).
     trustProxy: opts.config.PROVIDER_TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,12 +1,48 @@
 // The keyset-paged account list: `startAccount` plus a direction, never OFFSET, so the millionth page
 // costs what the first one does.
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import type { SubAccount } from '../../contracts/schemas.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbExecutor } from '../db/client.ts';
+import { preparedRead } from '../db/prepared.ts';
 import { accounts, cards } from '../db/schema.ts';
 
 export type PageDirection = 'N' | 'P' | '';
+
+type Keyset = 'first' | 'after' | 'before';
+
+/** The three shapes of a page (the first, the one after an account, the one before it), each prepared once. */
+const pageRead = (keyset: Keyset) =>
+  preparedRead(`accounts_page_${keyset}`, (db: DbExecutor, name) => {
+    const start = sql.placeholder('start');
+    const after = keyset === 'after' ? gt(accounts.accountNumber, start) : undefined;
+    return db
+      .select({
+        accountNumber: accounts.accountNumber,
+        uuid: accounts.id,
+        holderName: accounts.holderName,
+        documentNumber: accounts.documentNumber,
+        last4: cards.last4,
+        last4TwoWay: cards.last4TwoWay,
+        cardStatus: cards.status,
+        blockCode: cards.blockCode,
+        accountBlockingCodeTwo: accounts.accountBlockingCodeTwo,
+        accountWarningCode: accounts.accountWarningCode,
+        logo: cards.logo,
+      })
+      .from(accounts)
+      .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
+      .where(
+        and(
+          eq(accounts.companyId, sql.placeholder('companyId')),
+          keyset === 'before' ? lt(accounts.accountNumber, start) : after,
+        ),
+      )
+      .orderBy(keyset === 'before' ? desc(accounts.accountNumber) : asc(accounts.accountNumber))
+      .limit(PAGE_SIZE)
+      .prepare(name);
+  });
+const pageReads = { first: pageRead('first'), after: pageRead('after'), before: pageRead('before') };
 
 export async function pageAccounts(
   db: Db,
@@ -15,31 +51,8 @@ export async function pageAccounts(
   direction: PageDirection,
 ): Promise<SubAccount[]> {
   const backwards = direction === 'P' && startAccount !== null;
-  const keyset =
-    startAccount === null
-      ? undefined
-      : backwards
-        ? lt(accounts.accountNumber, startAccount)
-        : gt(accounts.accountNumber, startAccount);
-  const rows = await db
-    .select({
-      accountNumber: accounts.accountNumber,
-      uuid: accounts.id,
-      holderName: accounts.holderName,
-      documentNumber: accounts.documentNumber,
-      last4: cards.last4,
-      last4TwoWay: cards.last4TwoWay,
-      cardStatus: cards.status,
-      blockCode: cards.blockCode,
-      accountBlockingCodeTwo: accounts.accountBlockingCodeTwo,
-      accountWarningCode: accounts.accountWarningCode,
-      logo: cards.logo,
-    })
-    .from(accounts)
-    .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .where(and(eq(accounts.companyId, companyId), keyset))
-    .orderBy(backwards ? desc(accounts.accountNumber) : asc(accounts.accountNumber))
-    .limit(PAGE_SIZE);
+  const keyset: Keyset = startAccount === null ? 'first' : backwards ? 'before' : 'after';
+  const rows = await pageReads[keyset](db).execute({ companyId, start: startAccount?.toString() ?? null });
   if (backwards) rows.reverse();
   return rows.map((r) => ({
     account: r.accountNumber.toString(),

@@ -1,11 +1,12 @@
 // Card reads, every one scoped to the companies the signed-in operator may act for: an account of another
 // company answers exactly like an unknown one (null), so a probe learns nothing.
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { BLOCK_REASONS, Logo, ORG, SEARCHABLE_LOGOS } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
 import { centsOf } from '../../contracts/money.ts';
 import type { AccountData, CardConsult, CardResult } from '../../contracts/schemas.ts';
 import type { DbExecutor } from '../db/client.ts';
+import { preparedRead } from '../db/prepared.ts';
 import { accounts, cards, companies, userCompanies } from '../db/schema.ts';
 import { limitOf, usedCents } from './limit-usage.ts';
 import { requirePermissionIn } from './profiles.ts';
@@ -14,7 +15,7 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
 
 /** The company ids this operator may act for, as a subquery. */
-const companiesOf = (db: DbExecutor, userId: string) =>
+const companiesOf = (db: DbExecutor, userId: string | Placeholder) =>
   db.select({ id: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId));
 
 /** The account with its company's relation code, when it belongs to one of the operator's companies. */
@@ -32,6 +33,35 @@ export async function accountOfUser(db: DbExecutor, userId: string, accountId: s
  * The account and the card the operator names by its last four digits (of the card itself or of its second
  * copy), locked for update when asked, inside the caller's transaction. Without `last4` the holder card.
  */
+/** The account and card a read names, through the operator's companies, in the order the first match wins. */
+function cardQuery(
+  db: DbExecutor,
+  accountId: string | Placeholder,
+  userId: string | Placeholder,
+  cardMatch: SQL | undefined,
+) {
+  return db
+    .select({ account: accounts, card: cards })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId)), cardMatch))
+    .orderBy(asc(cards.createdAt), asc(cards.id))
+    .limit(1);
+}
+
+/** Details, history and every card screen read the card this way: prepared once (issue 17), for both ways of naming it. */
+const cardByLast4Read = preparedRead('card_by_last4', (db, name) =>
+  cardQuery(
+    db,
+    sql.placeholder('accountId'),
+    sql.placeholder('userId'),
+    or(eq(cards.last4, sql.placeholder('last4')), eq(cards.last4TwoWay, sql.placeholder('last4'))),
+  ).prepare(name),
+);
+const holderCardRead = preparedRead('holder_card', (db, name) =>
+  cardQuery(db, sql.placeholder('accountId'), sql.placeholder('userId'), eq(cards.cardType, 'TITULAR')).prepare(name),
+);
+
 export async function cardOfUser(
   db: DbExecutor,
   userId: string,
@@ -39,16 +69,16 @@ export async function cardOfUser(
   last4: string | null,
   lock = false,
 ): Promise<{ account: AccountRow; card: CardRow } | null> {
-  const cardMatch =
-    last4 === null ? eq(cards.cardType, 'TITULAR') : or(eq(cards.last4, last4), eq(cards.last4TwoWay, last4));
-  const query = db
-    .select({ account: accounts, card: cards })
-    .from(accounts)
-    .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId)), cardMatch))
-    .orderBy(asc(cards.createdAt), asc(cards.id))
-    .limit(1);
-  const [row] = lock ? await query.for('update', { of: [accounts, cards] }) : await query;
+  const [row] = lock
+    ? await cardQuery(
+        db,
+        accountId,
+        userId,
+        last4 === null ? eq(cards.cardType, 'TITULAR') : or(eq(cards.last4, last4), eq(cards.last4TwoWay, last4)),
+      ).for('update', { of: [accounts, cards] })
+    : last4 === null
+      ? await holderCardRead(db).execute({ userId, accountId })
+      : await cardByLast4Read(db).execute({ userId, accountId, last4 });
   if (row) await requirePermissionIn(db, userId, row.account.companyId);
   return row ?? null;
 }

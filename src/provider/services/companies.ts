@@ -1,20 +1,26 @@
 // The companies an operator may act for: the only ones whose data the provider hands out to them.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { reaisOf } from '../../contracts/money.ts';
 import type { Profile } from '../../contracts/profiles.ts';
 import type { Company, RelationshipLimitResponse } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
+import { preparedRead } from '../db/prepared.ts';
 import { companies, userCompanies } from '../db/schema.ts';
 import { relationshipLimit } from './limit-usage.ts';
 import { isProfile, requirePermissionIn } from './profiles.ts';
 
-export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
-  return db
+const companiesRead = preparedRead('companies', (db, name) =>
+  db
     .select({ corporateName: companies.corporateName, cnpj: companies.cnpj, relationCode: companies.relationCode })
     .from(userCompanies)
     .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(eq(userCompanies.userId, userId))
-    .orderBy(asc(companies.corporateName));
+    .where(eq(userCompanies.userId, sql.placeholder('userId')))
+    .orderBy(asc(companies.corporateName))
+    .prepare(name),
+);
+
+export async function listCompanies(db: Db, userId: string): Promise<Company[]> {
+  return companiesRead(db).execute({ userId });
 }
 
 /** Profiles (issue 16): the operator's companies with their profile in each, as the login and session answer them. */
@@ -34,12 +40,22 @@ export async function sessionCompanies(db: Db, userId: string): Promise<(Company
 }
 
 /** The company, when this user may act for it; null otherwise (unknown and forbidden look the same). */
-export async function companyOfUser(db: Db, userId: string, cnpj: string, relationCode: string) {
-  const [row] = await db
+const companyOfUserRead = preparedRead('company_of_user', (db, name) =>
+  db
     .select({ id: companies.id, totalSubAccounts: companies.totalSubAccounts })
     .from(companies)
-    .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
-    .where(and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)));
+    .innerJoin(
+      userCompanies,
+      and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, sql.placeholder('userId'))),
+    )
+    .where(
+      and(eq(companies.cnpj, sql.placeholder('cnpj')), eq(companies.relationCode, sql.placeholder('relationCode'))),
+    )
+    .prepare(name),
+);
+
+export async function companyOfUser(db: Db, userId: string, cnpj: string, relationCode: string) {
+  const [row] = await companyOfUserRead(db).execute({ userId, cnpj, relationCode });
   if (row) await requirePermissionIn(db, userId, row.id);
   return row ?? null;
 }

@@ -1,8 +1,9 @@
 // A card's authorization history, its company's due dates and the invoice transactions of one due date.
 // Every row goes out; the history screen applies the spec's filters (descDrop, transactionType, groups).
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Authorization, InvoiceTransaction } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
+import { preparedRead } from '../db/prepared.ts';
 import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { cardOfUser } from './cards.ts';
@@ -13,6 +14,15 @@ async function accountOf(db: Db, userId: string, accountId: string, last4: strin
   return found.account;
 }
 
+const historyRead = preparedRead('authorization_history', (db, name) =>
+  db
+    .select()
+    .from(authorizations)
+    .where(eq(authorizations.accountId, sql.placeholder('accountId')))
+    .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id))
+    .prepare(name),
+);
+
 export async function authorizationHistory(
   db: Db,
   userId: string,
@@ -20,11 +30,7 @@ export async function authorizationHistory(
   last4: string,
 ): Promise<Authorization[]> {
   const account = await accountOf(db, userId, accountId, last4);
-  const rows = await db
-    .select()
-    .from(authorizations)
-    .where(eq(authorizations.accountId, account.id))
-    .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id));
+  const rows = await historyRead(db).execute({ accountId: account.id });
   return rows.map((r) => ({
     tmsInclH: r.tmsIncl.toISOString(),
     numAuthorization: r.numAuthorization,

@@ -5,10 +5,11 @@
 // operator is not linked to never gets here (it stays the usual 404); a linked one whose profile lacks the
 // permission is 403 PROFILE_FORBIDDEN, naming the profile and what it may not do.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../contracts/messages.ts';
 import { can, type Permission, PROFILE_LABELS, PROFILES, type Profile } from '../../contracts/profiles.ts';
 import type { DbExecutor } from '../db/client.ts';
+import { preparedRead } from '../db/prepared.ts';
 import { userCompanies } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 
@@ -37,11 +38,21 @@ export const profileInScope = (): Profile | null => scope.getStore()?.profile ??
 export const isProfile = (value: unknown): value is Profile => (PROFILES as readonly unknown[]).includes(value);
 
 /** The user's profile in this company, or null when they are not linked to it. */
-export async function profileIn(db: DbExecutor, userId: string, companyId: number): Promise<Profile | null> {
-  const [row] = await db
+const profileRead = preparedRead('profile', (db, name) =>
+  db
     .select({ profile: userCompanies.profile })
     .from(userCompanies)
-    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)));
+    .where(
+      and(
+        eq(userCompanies.userId, sql.placeholder('userId')),
+        eq(userCompanies.companyId, sql.placeholder('companyId')),
+      ),
+    )
+    .prepare(name),
+);
+
+export async function profileIn(db: DbExecutor, userId: string, companyId: number): Promise<Profile | null> {
+  const [row] = await profileRead(db).execute({ userId, companyId });
   if (!row) return null;
   return isProfile(row.profile) ? row.profile : 'CONSULTA';
 }

@@ -1,9 +1,10 @@
 // Server-side sessions behind the bearer tokens: idle expiry after 15 minutes (PCI DSS 8.2.8), renewed on use.
 // A session may wait for its second factor (factor_pending) and remembers when the operator last proved who they are
 // (checked_at), which the step-up of decision 091 measures.
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { STEP_UP_MAX_AGE_MS } from '../../contracts/second-factor.ts';
 import type { Db } from '../db/client.ts';
+import { preparedRead } from '../db/prepared.ts';
 import { portalUsers, userSessions } from '../db/schema.ts';
 
 export const SESSION_IDLE_MS = 15 * 60 * 1000;
@@ -36,19 +37,9 @@ export async function openSession(db: Db, userId: string, now: Date, factorPendi
   return row.id;
 }
 
-/**
- * The signed-in user behind a live session (renewing it), or null when it is unknown, revoked or idle.
- * `stepUpMaxAgeMs` is how long a proof of identity vouches for the operator (STEP_UP_MAX_AGE_S).
- */
-export async function touchSession(
-  db: Db,
-  sessionId: string,
-  userId: string,
-  now: Date,
-  stepUpMaxAgeMs = STEP_UP_MAX_AGE_MS,
-): Promise<Principal | null> {
-  if (!UUID.test(sessionId)) return null;
-  const [row] = await db
+/** Every authenticated call reads its session and user: the busiest statement of all, prepared once. */
+const sessionRead = preparedRead('session', (db, name) =>
+  db
     .select({
       lastUsedAt: userSessions.lastUsedAt,
       revokedAt: userSessions.revokedAt,
@@ -63,7 +54,23 @@ export async function touchSession(
     })
     .from(userSessions)
     .innerJoin(portalUsers, eq(portalUsers.id, userSessions.userId))
-    .where(eq(userSessions.id, sessionId));
+    .where(eq(userSessions.id, sql.placeholder('sessionId')))
+    .prepare(name),
+);
+
+/**
+ * The signed-in user behind a live session (renewing it), or null when it is unknown, revoked or idle.
+ * `stepUpMaxAgeMs` is how long a proof of identity vouches for the operator (STEP_UP_MAX_AGE_S).
+ */
+export async function touchSession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  now: Date,
+  stepUpMaxAgeMs = STEP_UP_MAX_AGE_MS,
+): Promise<Principal | null> {
+  if (!UUID.test(sessionId)) return null;
+  const [row] = await sessionRead(db).execute({ sessionId });
   if (!row || row.userId !== userId || row.revokedAt || row.status !== 'ATIVO') return null;
   const idle = now.getTime() - row.lastUsedAt.getTime();
   if (idle > SESSION_IDLE_MS) return null;
