@@ -38,6 +38,7 @@ import { secondFactorRoutes } from './routes/second-factor.ts';
 import { userRoutes } from './routes/users.ts';
 import { pixReceiver } from './services/pix.ts';
 import { loadSecret } from './services/secrets.ts';
+import { startSessionCache } from './services/session-cache.ts';
 import { createTokenService } from './services/tokens.ts';
 
 export interface ProviderOptions {
@@ -118,10 +119,13 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
   app.register(async (api) => {
     const db = createDb(opts.db);
     const masterKey = opts.masterKey ?? loadMasterKey(opts.config);
+    const sessions = await startSessionCache(opts.db, api.log);
+    api.addHook('onClose', sessions.stop);
     const ctx: ProviderContext = {
       db,
       clock,
       tokens: createTokenService(await loadSecret(db, 'jwt-signing-key', masterKey), clock),
+      sessions: sessions.cache,
       mailer: createMailer(opts.config, db, api.log, clock),
       codeKey: await loadSecret(db, 'recovery-code-key', masterKey),
       masterKey,

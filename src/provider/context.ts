@@ -2,12 +2,15 @@
 import type { MasterKey } from '../platform/master-key.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SessionCache } from './services/session-cache.ts';
 import type { TokenService } from './services/tokens.ts';
 
 export interface ProviderContext {
   db: Db;
   clock: () => Date;
   tokens: TokenService;
+  /** The sessions this instance read in the last second, dropped by every change notified (issue 17). */
+  sessions: SessionCache;
   mailer: Mailer;
   /** HMAC key of the stored recovery codes. */
   codeKey: Buffer;

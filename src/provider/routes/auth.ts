@@ -88,6 +88,8 @@ export async function authRoutes(app: FastifyInstance, ctx: ProviderContext) {
     async ({ principal, request }) => {
       const now = ctx.clock();
       await revokeSession(ctx.db, principal.sessionId, now);
+      // The trigger's notification reaches this instance too, but the browser's next call must not race it.
+      ctx.sessions.forget(`s:${principal.sessionId}`);
       await recordSecurityEvent(ctx.db, request.log, {
         type: 'logout',
         actorUserId: principal.userId,

@@ -6,6 +6,7 @@ import { STEP_UP_MAX_AGE_MS } from '../../contracts/second-factor.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { portalUsers, userSessions } from '../db/schema.ts';
+import type { SessionCache, SessionRow } from './session-cache.ts';
 
 export const SESSION_IDLE_MS = 15 * 60 * 1000;
 /** Renewing on every call would write on every call; within this window the previous renewal stands. */
@@ -60,7 +61,8 @@ const sessionRead = preparedRead('session', (db, name) =>
 
 /**
  * The signed-in user behind a live session (renewing it), or null when it is unknown, revoked or idle.
- * `stepUpMaxAgeMs` is how long a proof of identity vouches for the operator (STEP_UP_MAX_AGE_S).
+ * `stepUpMaxAgeMs` is how long a proof of identity vouches for the operator (STEP_UP_MAX_AGE_S). With `cache`, a
+ * session this instance read within the last second answers without the database (session-cache.ts).
  */
 export async function touchSession(
   db: Db,
@@ -68,18 +70,25 @@ export async function touchSession(
   userId: string,
   now: Date,
   stepUpMaxAgeMs = STEP_UP_MAX_AGE_MS,
+  cache?: SessionCache,
 ): Promise<Principal | null> {
   if (!UUID.test(sessionId)) return null;
-  const [row] = await sessionRead(db).execute({ sessionId });
+  const at = now.getTime();
+  const cached = cache?.get(sessionId, at);
+  // A renewal that is due is a write, and the idle expiry is the database's to judge: both read through the cache.
+  const fresh = cached !== undefined && at - cached.lastUsedAt.getTime() <= RENEWAL_THROTTLE_MS;
+  let row: SessionRow | undefined = fresh ? cached : (await sessionRead(db).execute({ sessionId }))[0];
   if (!row || row.userId !== userId || row.revokedAt || row.status !== 'ATIVO') return null;
-  const idle = now.getTime() - row.lastUsedAt.getTime();
+  const idle = at - row.lastUsedAt.getTime();
   if (idle > SESSION_IDLE_MS) return null;
   if (idle > RENEWAL_THROTTLE_MS) {
     await db
       .update(userSessions)
       .set({ lastUsedAt: now })
       .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
+    row = { ...row, lastUsedAt: now };
   }
+  if (!fresh) cache?.set(sessionId, row, at);
   return {
     userId: row.userId,
     sessionId,
