@@ -52,19 +52,12 @@ import { createDb } from '../src/provider/db/client.ts';
 import { portalUsers, userCompanies } from '../src/provider/db/schema.ts';
 import { cpfFrom } from '../src/provider/db/seed/seed.ts';
 import { hashPassword, LEGACY_COST } from '../src/provider/services/passwords.ts';
+import { parseFlags } from './flags.ts';
 import type { DriverReply, LoadCommand, RampResult, Stats, StepResult, Targets } from './load-driver.ts';
 import { CALL_ENDPOINT, CALL_TYPES, MIX } from './load-driver.ts';
 
 // ---- knobs -------------------------------------------------------------------------------------------------------
-const flags = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, ...v] = a.slice(2).split('=');
-      return [k ?? '', v.length ? v.join('=') : 'true'] as const;
-    }),
-);
+const flags = parseFlags();
 const flag = (name: string, fallback: string) => flags.get(name) ?? fallback;
 const OPERATORS = Number(flag('operators', '1000'));
 const STEP_S = Number(flag('step', '10'));

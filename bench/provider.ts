@@ -35,21 +35,14 @@ import { authorizations, companies, portalUsers } from '../src/provider/db/schem
 import { pageAccounts } from '../src/provider/services/accounts.ts';
 import { openSession } from '../src/provider/services/sessions.ts';
 import { createTokenService } from '../src/provider/services/tokens.ts';
+import { parseFlags } from './flags.ts';
 import { buildBare, SQL } from './provider-bare.ts';
 import type { ServerMessage, ServerRole } from './provider-server.ts';
 import { benchConfig, jwtKeyOf, realProvider } from './provider-server.ts';
 import type { LoadJob, LoadResult } from './proxy-load.ts';
 
 // ---- knobs -------------------------------------------------------------------------------------------------------
-const flags = new Map(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => {
-      const [k, ...v] = a.slice(2).split('=');
-      return [k ?? '', v.length ? v.join('=') : 'true'] as const;
-    }),
-);
+const flags = parseFlags();
 const knob = (flag: string, env: string, fallback: string) => flags.get(flag) ?? process.env[env] ?? fallback;
 const DURATION_S = Number(knob('duration', 'BENCH_DURATION_S', '5'));
 const WARMUP_S = Number(knob('warmup', 'BENCH_WARMUP_S', '1'));

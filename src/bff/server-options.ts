@@ -5,7 +5,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../platform/config.ts';
 import { maskedRequest } from '../platform/log-redaction.ts';
 import type { BffOptions } from './app.ts';
-import { AccessLog } from './plugins/access-log.ts';
+import { accessLogController } from './plugins/access-log.ts';
 import { BODY_LIMIT_BYTES, UUID } from './request-checks.ts';
 
 type ServerSettings = Pick<BffOptions, 'logger' | 'trustProxy'>;
@@ -37,6 +37,6 @@ export function serverOptions(config: Config, settings: ServerSettings): Fastify
       return typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : randomUUID();
     },
     return503OnClosing: true,
-    logController: new AccessLog(),
+    logController: accessLogController(),
   };
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { OneLineAccessLog } from '../platform/access-log.ts';
 import type { Config } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { maskedRequest } from '../platform/log-redaction.ts';
@@ -12,7 +13,6 @@ import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
 import { secondFactorExemptLogins } from './db/seed/seed.ts';
 import { appError, fail } from './errors.ts';
-import { ProviderAccessLog } from './http/access-log.ts';
 import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { containsNul } from './http/validate.ts';
@@ -73,7 +73,8 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
         : false;
   const app = Fastify({
     logger,
-    logController: new ProviderAccessLog(),
+    // The line names the contract's endpoint, so the log reads in the portal's vocabulary.
+    logController: new OneLineAccessLog((request) => ({ endpoint: request.routeOptions.config.endpoint })),
     // request.ip is the address the audit trail records: the browser's as the BFF forwards it (decision 075).
     trustProxy: opts.config.PROVIDER_TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
