@@ -13,9 +13,24 @@ export const USER_SESSION_PATH = '/proxy';
 /** The provider's absolute session life (12 h); the provider still decides earlier, on idle time or sign-out. */
 export const USER_SESSION_TTL_S = 12 * 60 * 60;
 const CLAIM = 'tok';
+/** Opened cookies kept per instance; past this many, the memory starts afresh rather than growing. */
+const OPENED_MAX = 20_000;
+
+interface Opened {
+  deviceId: string;
+  token: string;
+  /** The cookie's own `exp`, in ms. */
+  expiresAt: number;
+}
 
 export class UserSessionSealer {
   private readonly key: Uint8Array;
+  /**
+   * A cookie is authenticated ciphertext that never changes while it lives, so what it opened to once it opens to
+   * every time: opening it again on each call (jose's JWE path, WebCrypto promises) was most of the BFF's own CPU per
+   * call (issue 17). The expiry and the device are still checked on every call.
+   */
+  private readonly opened = new Map<string, Opened>();
 
   /** `secret` is the BFF's stored secret; a key of its own is derived so no other use shares it. */
   constructor(
@@ -37,15 +52,27 @@ export class UserSessionSealer {
 
   /** The provider token, or null when the cookie is forged, expired or was sealed for another device. */
   async open(sealed: string, deviceId: string): Promise<string | null> {
+    const now = this.now();
+    const known = this.opened.get(sealed);
+    if (known) {
+      if (now < known.expiresAt) return known.deviceId === deviceId ? known.token : null;
+      this.opened.delete(sealed);
+      return null;
+    }
     try {
       const { payload } = await jwtDecrypt(sealed, this.key, {
         keyManagementAlgorithms: ['dir'],
         contentEncryptionAlgorithms: ['A256GCM'],
-        currentDate: new Date(this.now()),
+        currentDate: new Date(now),
         requiredClaims: ['sub', 'exp'],
       });
       const token = payload[CLAIM];
-      return payload.sub === deviceId && typeof token === 'string' && token ? token : null;
+      if (typeof payload.sub !== 'string' || typeof token !== 'string' || !token || typeof payload.exp !== 'number') {
+        return null;
+      }
+      if (this.opened.size >= OPENED_MAX) this.opened.clear();
+      this.opened.set(sealed, { deviceId: payload.sub, token, expiresAt: payload.exp * 1000 });
+      return payload.sub === deviceId ? token : null;
     } catch {
       return null;
     }
