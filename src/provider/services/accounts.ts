@@ -11,33 +11,36 @@ export type PageDirection = 'N' | 'P' | '';
 
 type Keyset = 'first' | 'after' | 'before';
 
+/** An account with its holder card, as the account list and the lifecycle radar both read it. */
+export const holderCardColumns = {
+  accountNumber: accounts.accountNumber,
+  uuid: accounts.id,
+  holderName: accounts.holderName,
+  documentNumber: accounts.documentNumber,
+  last4: cards.last4,
+  last4TwoWay: cards.last4TwoWay,
+  cardStatus: cards.status,
+  blockCode: cards.blockCode,
+  accountBlockingCodeTwo: accounts.accountBlockingCodeTwo,
+  accountWarningCode: accounts.accountWarningCode,
+  logo: cards.logo,
+};
+
 /** The three shapes of a page (the first, the one after an account, the one before it), each prepared once. */
 const pageRead = (keyset: Keyset) =>
   preparedRead(`accounts_page_${keyset}`, (db: DbExecutor, name) => {
     const start = sql.placeholder('start');
-    const after = keyset === 'after' ? gt(accounts.accountNumber, start) : undefined;
+    const fromStart =
+      keyset === 'after'
+        ? gt(accounts.accountNumber, start)
+        : keyset === 'before'
+          ? lt(accounts.accountNumber, start)
+          : undefined;
     return db
-      .select({
-        accountNumber: accounts.accountNumber,
-        uuid: accounts.id,
-        holderName: accounts.holderName,
-        documentNumber: accounts.documentNumber,
-        last4: cards.last4,
-        last4TwoWay: cards.last4TwoWay,
-        cardStatus: cards.status,
-        blockCode: cards.blockCode,
-        accountBlockingCodeTwo: accounts.accountBlockingCodeTwo,
-        accountWarningCode: accounts.accountWarningCode,
-        logo: cards.logo,
-      })
+      .select(holderCardColumns)
       .from(accounts)
       .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-      .where(
-        and(
-          eq(accounts.companyId, sql.placeholder('companyId')),
-          keyset === 'before' ? lt(accounts.accountNumber, start) : after,
-        ),
-      )
+      .where(and(eq(accounts.companyId, sql.placeholder('companyId')), fromStart))
       .orderBy(keyset === 'before' ? desc(accounts.accountNumber) : asc(accounts.accountNumber))
       .limit(PAGE_SIZE)
       .prepare(name);

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { accounts, authorizations, cardEvents, cards, occurrences, proposals } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { holderCardColumns } from './accounts.ts';
 import { companyOfUser } from './companies.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -190,17 +191,7 @@ export async function radarPage(
   const byExpiry = input.category === 'expiring';
   const rows = await db
     .select({
-      accountNumber: accounts.accountNumber,
-      uuid: accounts.id,
-      holderName: accounts.holderName,
-      documentNumber: accounts.documentNumber,
-      last4: cards.last4,
-      last4TwoWay: cards.last4TwoWay,
-      status: cards.status,
-      blockCode: cards.blockCode,
-      accountBlockingCodeTwo: accounts.accountBlockingCodeTwo,
-      accountWarningCode: accounts.accountWarningCode,
-      logo: cards.logo,
+      ...holderCardColumns,
       expiresOn: cards.expiresOn,
       lastUseAt: sql<Date | string | null>`(select max(${authorizations.tmsIncl}) from ${authorizations}
         where ${authorizations.accountId} = ${accounts.id})`,
@@ -241,7 +232,7 @@ export async function radarPage(
       documentNumber: r.documentNumber,
       last4Digits: r.last4,
       last4Digits2Way: r.last4TwoWay,
-      cardStatus: r.status === 'Actived' ? 'active' : 'inactive',
+      cardStatus: r.cardStatus === 'Actived' ? 'active' : 'inactive',
       cardBlockingCode: r.blockCode,
       accountBlockingCodeTwo: r.accountBlockingCodeTwo,
       accountWarningCode: r.accountWarningCode,

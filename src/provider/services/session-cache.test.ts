@@ -8,8 +8,8 @@ import { testConfig } from '../../platform/config.ts';
 import { buildProvider } from '../app.ts';
 import { secondFactorExemptLogins } from '../db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
-import { MAX_AGE_MS, SessionCache, type SessionRow } from './session-cache.ts';
-import { SESSION_IDLE_MS } from './sessions.ts';
+import { MAX_AGE_MS, SessionCache } from './session-cache.ts';
+import { SESSION_IDLE_MS, type SessionRow } from './sessions.ts';
 
 let h: Harness;
 let second: FastifyInstance;

@@ -9,6 +9,7 @@
 // to the database (sessions.ts reads through whenever a renewal is due).
 import pg from 'pg';
 import type { DatabaseHandle } from '../../platform/database.ts';
+import type { SessionRow } from './sessions.ts';
 
 export const SESSION_CHANNEL = 'fidis_sessions';
 /** The longest an entry answers without the database, notification or not. */
@@ -16,19 +17,6 @@ export const MAX_AGE_MS = 1_000;
 /** A bound on memory: a burst of sign-ins beyond it starts the cache afresh rather than growing it. */
 const MAX_ENTRIES = 50_000;
 const RECONNECT_MS = 1_000;
-
-export interface SessionRow {
-  lastUsedAt: Date;
-  revokedAt: Date | null;
-  createdAt: Date;
-  checkedAt: Date | null;
-  factorPending: boolean;
-  userId: string;
-  login: string;
-  name: string;
-  status: string;
-  mustChangePassword: boolean;
-}
 
 interface Entry {
   row: SessionRow;

@@ -6,7 +6,7 @@ import { STEP_UP_MAX_AGE_MS } from '../../contracts/second-factor.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { portalUsers, userSessions } from '../db/schema.ts';
-import type { SessionCache, SessionRow } from './session-cache.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export const SESSION_IDLE_MS = 15 * 60 * 1000;
 /** Renewing on every call would write on every call; within this window the previous renewal stands. */
@@ -58,6 +58,9 @@ const sessionRead = preparedRead('session', (db, name) =>
     .where(eq(userSessions.id, sql.placeholder('sessionId')))
     .prepare(name),
 );
+
+/** A session and its user as every authenticated call reads them (and session-cache.ts keeps them). */
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionRead>['execute']>>[number];
 
 /**
  * The signed-in user behind a live session (renewing it), or null when it is unknown, revoked or idle.
