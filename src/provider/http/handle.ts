@@ -16,7 +16,7 @@ import { maskCpfFields } from '../../contracts/masked-cpf.ts';
 import { ENDPOINT_PERMISSIONS } from '../../contracts/profiles.ts';
 import { STEP_UP_ENDPOINTS } from '../../contracts/second-factor.ts';
 import { AppError, fail } from '../errors.ts';
-import { profileInScope, withPermission } from '../services/profiles.ts';
+import { profileInScope, stepUpUnjudged, withPermission } from '../services/profiles.ts';
 import type { Principal } from '../services/sessions.ts';
 import { fastifyPath } from './route.ts';
 import { parseWith } from './validate.ts';
@@ -53,9 +53,10 @@ export interface HandleOptions {
 const checkResponses = process.env.VITEST === 'true' || process.env.CHECK_RESPONSES === '1';
 
 /**
- * The calls refused with STEP_UP_REQUIRED, before anything is read or written, when the session's last proof of
- * identity is older than the window (decision 091). updateUser asks only when the edit changes a profile, which only
- * its service can tell (services/users.ts).
+ * The calls refused with STEP_UP_REQUIRED when the session's last proof of identity is older than the window
+ * (decision 091): once their chokepoint has found the operator allowed to make them, before anything is written
+ * (decision 095). updateUser asks only when the edit changes a profile, which only its service can tell
+ * (services/users.ts).
  */
 const STEP_UP_ALWAYS: ReadonlySet<EndpointName> = new Set([...STEP_UP_ENDPOINTS].filter((n) => n !== 'updateUser'));
 
@@ -106,7 +107,11 @@ export function routeFor<N extends EndpointName>(
   };
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
-    if (STEP_UP_ALWAYS.has(name) && request.principal?.stepUpDue) fail('STEP_UP_REQUIRED');
+    const permission = ENDPOINT_PERMISSIONS[name];
+    const stepUpDue = STEP_UP_ALWAYS.has(name) && request.principal?.stepUpDue === true;
+    // A harmful call on the operator's own account names no permission: nothing else to judge first. The others
+    // are judged by their chokepoint, after the company and the profile (decision 095).
+    if (stepUpDue && permission === null) fail('STEP_UP_REQUIRED');
     options.checkFirst?.(request);
     const input = {
       params: parseWith(c.params, request.params) as PathParams<N>,
@@ -122,11 +127,18 @@ export function routeFor<N extends EndpointName>(
     // Profiles (issue 16): the endpoint's permission, judged by the chokepoints in the company the call acts on.
     // A Consulta operator's answer carries every CPF and holder address masked (decisions 090, 093), decided here so
     // neither reaches that browser whole; revealCpf and revealAddress are the answers that do, audited.
-    const result = await withPermission(ENDPOINT_PERMISSIONS[name], async () => {
-      const answered = await handler(input);
-      if (answered === reply || reply.sent || UNMASKED.has(name)) return answered;
-      return profileInScope() === 'CONSULTA' ? masked(answered) : answered;
-    });
+    const result = await withPermission(
+      permission,
+      async () => {
+        const answered = await handler(input);
+        if (checkResponses && stepUpUnjudged()) {
+          throw new Error(`${name} owed a step-up and answered without reaching a chokepoint that asks it`);
+        }
+        if (answered === reply || reply.sent || UNMASKED.has(name)) return answered;
+        return profileInScope() === 'CONSULTA' ? masked(answered) : answered;
+      },
+      stepUpDue,
+    );
     if (result === reply || reply.sent) return reply;
     if (status === 204) return reply.code(204).send();
     if (checkResponses) {

@@ -627,6 +627,72 @@ describe('step-up', () => {
   });
 });
 
+describe('step-up after the other refusals (decision 095)', () => {
+  it('is asked only of a call the operator may make: not theirs is 404, a profile without it 403, first', async () => {
+    const gestor = await operator('GESTOR_CARTOES');
+    const consulta = await operator('CONSULTA');
+    const victim = await operator('CONSULTA');
+    const gestorSession = await session(gestor.login);
+    const consultaSession = await session(consulta.login);
+    expect([gestorSession.step, consultaSession.step]).toEqual(['NENHUM', 'NENHUM']);
+    const admin = await enrolled();
+    const adminToken = await fullSession(admin.login, admin.secret);
+    const mine = await loadTarget(h.handle.sql, 'Transportadora', 'ana.souza', 7);
+    const foreign = await loadTarget(h.handle.sql, 'Agropecuária', OTHER_OPERATOR_LOGIN);
+    const foreignUser = await userRow(OTHER_OPERATOR_LOGIN);
+    const newUser = {
+      login: `degrau.novo.${process.pid}`,
+      numCelular: 912345678,
+      nomeUsuario: 'Usuário Degrau',
+      numeroDocumento: cpfFrom('888333444'),
+      ddd: 11,
+      ddi: 55,
+      listaPerfis: ['CONSULTA'],
+      email: 'degrau.novo@exemplo.com.br',
+    };
+    const block = (token: string, target: typeof mine) =>
+      call('PUT', `/v1/account/block/${target.account.uuid}`, token, { last4Digits: target.account.last4 });
+    const security = (token: string, cnpj: string) =>
+      call('PUT', '/v0/portal/empresa/seguranca', token, { exigirSegundoFator: true }, { cnpj });
+    h.clock.advance(STEP_UP_MAX_AGE_MS + 1_000);
+    // A read renews each session's idle time now, so the snapshot below sees only what the refused calls write.
+    for (const token of [gestorSession.token, consultaSession.token, adminToken]) {
+      expect((await call('GET', '/v1/corporate/companies', token)).statusCode).toBe(200);
+    }
+    const before = await snapshotTables(h.handle.sql);
+
+    // A Gestor de cartões may not manage users: told so, not asked to confirm first.
+    const gestorCalls = [
+      () => call('DELETE', `${BASE}/${victim.document}`, gestorSession.token),
+      () => call('POST', `${BASE}/`, gestorSession.token, newUser, { cnpj: companyA.cnpj }),
+      () =>
+        call('DELETE', `${BASE}/segundofator/${admin.document}`, gestorSession.token, undefined, {
+          cnpj: companyA.cnpj,
+        }),
+      () => security(gestorSession.token, companyA.cnpj),
+    ];
+    for (const attempt of gestorCalls) expectRefusal(await attempt(), 403, 'PROFILE_FORBIDDEN');
+    // A Consulta operator may not block a card.
+    expectRefusal(await block(consultaSession.token, mine), 403, 'PROFILE_FORBIDDEN');
+    // Another company's card, user and rule stay unknown to an Administrador, whose session owes a step-up.
+    const foreignCalls = [
+      () => block(adminToken, foreign),
+      () => call('DELETE', `${BASE}/${foreignUser.document}`, adminToken),
+      () => security(adminToken, companyC.cnpj),
+      () => call('POST', `${BASE}/`, adminToken, newUser, { cnpj: companyC.cnpj }),
+    ];
+    for (const attempt of foreignCalls) {
+      const res = await attempt();
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    // What it may do, it is asked to confirm.
+    expectRefusal(await block(adminToken, mine), 403, 'STEP_UP_REQUIRED');
+    expectRefusal(await call('DELETE', `${BASE}/${victim.document}`, adminToken), 403, 'STEP_UP_REQUIRED');
+    expectRefusal(await security(adminToken, companyA.cnpj), 403, 'STEP_UP_REQUIRED');
+    expect(changedTables(before, await snapshotTables(h.handle.sql))).toEqual([]);
+  });
+});
+
 describe('the company rule', () => {
   it('an Administrador switches it on: a Gestor of that company must enrol, one of another company need not', async () => {
     const demo = await h.token(DEMO.login, DEMO.password);

@@ -3,7 +3,8 @@
 // runs; the authorization chokepoints every service already goes through (the operator's company, account or
 // card) call `requirePermissionIn` once they know the company and before anything is written. A company the
 // operator is not linked to never gets here (it stays the usual 404); a linked one whose profile lacks the
-// permission is 403 PROFILE_FORBIDDEN, naming the profile and what it may not do.
+// permission is 403 PROFILE_FORBIDDEN, naming the profile and what it may not do. A harmful call whose step-up is
+// due is refused there too, right after the permission (decision 095).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '../../contracts/messages.ts';
@@ -20,13 +21,40 @@ interface PermissionScope {
    * masks the answer's CPFs when it is Consulta. The most restrictive one wins if a call judges two companies.
    */
   profile?: Profile;
+  /**
+   * The call is one of the harmful ones and the session's last proof of identity is older than the window (decision
+   * 091): once the operator is found allowed to make it, it is refused STEP_UP_REQUIRED (decision 095) — after the
+   * 404 of a company not theirs and the 403 of a profile without the permission, so nobody is asked to confirm a
+   * call they may not make, and before anything is written.
+   */
+  stepUpDue?: boolean;
+  /** Set once a chokepoint judged the step-up: handle() checks in tests that every harmful call reached one. */
+  stepUpJudged?: boolean;
 }
 
 const scope = new AsyncLocalStorage<PermissionScope>();
 
 /** Runs `fn` with the endpoint's permission in scope (handle() calls it for every endpoint that names one). */
-export function withPermission<T>(permission: Permission | null, fn: () => T): T {
-  return permission === null ? fn() : scope.run({ permission }, fn);
+export function withPermission<T>(permission: Permission | null, fn: () => T, stepUpDue = false): T {
+  return permission === null ? fn() : scope.run(stepUpDue ? { permission, stepUpDue } : { permission }, fn);
+}
+
+/** True when the running call owed a step-up and no chokepoint judged it (a service that skipped its chokepoint). */
+export const stepUpUnjudged = (): boolean => {
+  const store = scope.getStore();
+  return store?.stepUpDue === true && store.stepUpJudged !== true;
+};
+
+/**
+ * Refuses STEP_UP_REQUIRED when the running call owes a step-up. The chokepoints call it through
+ * `requirePermissionIn`; a service that judges several companies, or has a refusal of its own that must come
+ * first, passes `{ stepUp: 'later' }` there and calls this itself.
+ */
+export function requireFreshIdentity(): void {
+  const store = scope.getStore();
+  if (!store?.stepUpDue) return;
+  store.stepUpJudged = true;
+  fail('STEP_UP_REQUIRED');
 }
 
 /** The permission the running endpoint needs, or null outside an endpoint that names one (jobs, commands). */
@@ -69,7 +97,12 @@ export function refuseProfile(profile: Profile, permission: Permission): never {
  * Refuses (403) when the endpoint in scope needs a permission the operator's profile in `companyId` lacks. Called by
  * the chokepoints after they found the operator's company (so an unlinked company has already answered 404).
  */
-export async function requirePermissionIn(db: DbExecutor, userId: string, companyId: number): Promise<void> {
+export async function requirePermissionIn(
+  db: DbExecutor,
+  userId: string,
+  companyId: number,
+  options: { stepUp: 'now' | 'later' } = { stepUp: 'now' },
+): Promise<void> {
   const permission = permissionInScope();
   if (permission === null) return;
   const profile = await profileIn(db, userId, companyId);
@@ -77,4 +110,5 @@ export async function requirePermissionIn(db: DbExecutor, userId: string, compan
   const store = scope.getStore();
   if (store && store.profile !== 'CONSULTA') store.profile = profile;
   if (!can(profile, permission)) refuseProfile(profile, permission);
+  if (options.stepUp === 'now') requireFreshIdentity();
 }

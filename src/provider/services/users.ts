@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { sendSecurityNotice } from '../mail/security-mails.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { hashPassword } from './passwords.ts';
-import { isProfile, permissionInScope, refuseProfile, requirePermissionIn } from './profiles.ts';
+import { isProfile, permissionInScope, refuseProfile, requireFreshIdentity, requirePermissionIn } from './profiles.ts';
 import { usersWithFactor } from './second-factor.ts';
 import { type Origin, recordSecurityEvent } from './security-events.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -225,8 +225,10 @@ async function manageableUser(
   const theirs = await companyIdsOf(tx, row.id);
   const shared = theirs.filter((id) => mine.includes(id));
   if (shared.length === 0) fail('USER_NOT_FOUND');
-  for (const companyId of shared) await requirePermissionIn(tx, actor.userId, companyId);
+  for (const companyId of shared) await requirePermissionIn(tx, actor.userId, companyId, { stepUp: 'later' });
   if (shared.length < theirs.length) fail('FORBIDDEN', messages.users.sharedUser);
+  // Allowed in every company the user belongs to: only now is a due step-up asked (decision 095).
+  requireFreshIdentity();
   return { row, companyId: shared[0] as number };
 }
 
