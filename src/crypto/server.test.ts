@@ -56,11 +56,16 @@ describe('the node:crypto envelope of the BFF', () => {
     );
   });
 
-  it('uses a fresh IV every time', async () => {
+  it('uses a fresh IV every time, across the draws IVs are cut from', async () => {
     const key = await server.deriveSessionKey(secrets());
-    const a = await server.sealJson(key, { ok: true }, REQUEST_ID);
-    const b = await server.sealJson(key, { ok: true }, REQUEST_ID);
-    expect(a.payload.slice(0, 32)).not.toBe(b.payload.slice(0, 32));
+    const first = await server.sealJson(key, { ok: true }, REQUEST_ID);
+    const payloads = [first.payload];
+    // More seals than one draw of the IV pool holds (256), so several draws are crossed.
+    for (let i = 0; i < 1_000; i++) payloads.push((await server.sealJson(key, { ok: true }, REQUEST_ID)).payload);
+    const ivs = new Set(payloads.map((p) => p.slice(0, 24)));
+    expect(ivs.size).toBe(payloads.length);
+    // What was sealed before the later draws still opens: an IV handed out never changes.
+    expect(await server.openJson(key, first.payload, REQUEST_ID)).toEqual({ ok: true });
   });
 
   it('refuses a flipped byte anywhere, another key and another request id, all with one error', async () => {
@@ -78,7 +83,7 @@ describe('the node:crypto envelope of the BFF', () => {
 
   it('refuses malformed and truncated payloads before decrypting', async () => {
     const key = await server.deriveSessionKey(secrets());
-    for (const bad of ['zz', '0', `${'00'.repeat(40)}g0`, '00 11']) {
+    for (const bad of ['zz', '0', `${'00'.repeat(40)}g0`, '00 11', `${'00'.repeat(40)}\n`, `é${'00'.repeat(40)}`]) {
       await expect(server.openJson(key, bad, REQUEST_ID)).rejects.toThrow(/hex/);
     }
     await expect(server.openJson(key, '00'.repeat(31), REQUEST_ID)).rejects.toThrow(/short/);

@@ -19,7 +19,6 @@ export const SYNC_ENVELOPE_BYTES = 64 * 1024;
 
 /** The node:crypto twin of each session key derived here. A key derived elsewhere takes the WebCrypto path. */
 const twins = new WeakMap<CryptoKey, KeyObject>();
-const HEX = /^[0-9a-fA-F]*$/;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** deriveSessionKey() of envelope.ts (HKDF-SHA256 → AES-256-GCM, non-extractable), with its node:crypto twin. */
@@ -34,8 +33,26 @@ export async function deriveSessionKey({ cipherAES, tokenAES }: SessionSecrets):
   }
 }
 
+/**
+ * IVs are cut from one CSPRNG draw per IV_POOL_SIZE seals: randomFillSync's fixed cost per call was 4 % of the BFF's
+ * busy time under load (bench/proxy, issue 17). Each IV is its own slice of a pool that is replaced, never
+ * refilled, so no IV is handed out twice or changes after it was (GCM's one rule under a key).
+ */
+const IV_POOL_SIZE = 256;
+let ivPool: Buffer<ArrayBuffer> = Buffer.alloc(0);
+let ivOffset = 0;
+function nextIv(): Buffer<ArrayBuffer> {
+  if (ivOffset + AES_IV_BYTES > ivPool.length) {
+    ivPool = randomFillSync(Buffer.allocUnsafeSlow(AES_IV_BYTES * IV_POOL_SIZE));
+    ivOffset = 0;
+  }
+  const iv = ivPool.subarray(ivOffset, ivOffset + AES_IV_BYTES);
+  ivOffset += AES_IV_BYTES;
+  return iv;
+}
+
 export async function sealText(key: CryptoKey, plaintext: string, requestId: string): Promise<string> {
-  const iv = randomFillSync(Buffer.allocUnsafe(AES_IV_BYTES));
+  const iv = nextIv();
   const aad = Buffer.from(requestId, 'utf8');
   const twin = twins.get(key);
   // UTF-16 length × 3 bounds the UTF-8 size without encoding it first.
@@ -53,8 +70,9 @@ export async function sealText(key: CryptoKey, plaintext: string, requestId: str
 }
 
 export async function openText(key: CryptoKey, payload: string, requestId: string): Promise<string> {
-  if (payload.length % 2 !== 0 || !HEX.test(payload)) throw new CryptoError('malformed hex');
+  // Buffer's hex decoder stops at the first pair that is not hex, so a whole decode is the check (no second pass).
   const bytes = Buffer.from(payload, 'hex');
+  if (bytes.length * 2 !== payload.length) throw new CryptoError('malformed hex');
   if (bytes.length < AES_IV_BYTES + TAG_BYTES) throw new CryptoError('payload too short');
   const iv = bytes.subarray(0, AES_IV_BYTES);
   const aad = Buffer.from(requestId, 'utf8');
