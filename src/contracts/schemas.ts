@@ -394,6 +394,8 @@ export const cepResponse = z.object({
 
 export const loginResponse = z.object({
   usuario: z.string(),
+  /** The operator's login: how the web knows its own row in the users list (a name is not unique, and can change). */
+  login: z.string(),
   token: z.string(),
   primeiroAcesso: z.boolean(),
   /** Profiles (issue 16): each company with the operator's profile in it. */
@@ -403,7 +405,7 @@ export const loginResponse = z.object({
 });
 
 /** The signed-in operator as a reload sees it again: the login answer without its token (decision 041). */
-export const sessionResponse = loginResponse.pick({ usuario: true, companies: true, segundoFator: true });
+export const sessionResponse = loginResponse.pick({ usuario: true, login: true, companies: true, segundoFator: true });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 /** Every refusal on the wire: a reason a person can read, and a code a program can switch on. */

@@ -22,6 +22,7 @@ describe('POST /v0/portal/usuario/login', () => {
     expect(res.statusCode).toBe(200);
     const body = loginResponse.parse(res.json());
     expect(body.usuario).toBe('Operador Demonstração');
+    expect(body.login).toBe(DEMO.login);
     expect(body.primeiroAcesso).toBe(false);
     expect(body.token.split('.')).toHaveLength(3);
     expect(body.companies.map((c) => c.corporateName)).toEqual([
@@ -143,14 +144,19 @@ describe('GET /v0/portal/usuario/sessao', () => {
   const session = (headers: Record<string, string> = {}) =>
     h.app.inject({ method: 'GET', url: '/v0/portal/usuario/sessao', headers });
 
-  it('answers the signed-in operator’s name and companies, the login answer without its token', async () => {
+  it('answers the signed-in operator’s name, login and companies, the login answer without its token', async () => {
     const token = await h.token(DEMO.login, DEMO.password);
     const res = await session(bearer(token));
     expect(res.statusCode).toBe(200);
     const login = loginResponse.parse(
       (await h.app.inject({ method: 'POST', url: LOGIN, payload: { login: DEMO.login, senha: DEMO.password } })).json(),
     );
-    expect(res.json()).toEqual({ usuario: login.usuario, companies: login.companies, segundoFator: 'NENHUM' });
+    expect(res.json()).toEqual({
+      usuario: login.usuario,
+      login: DEMO.login,
+      companies: login.companies,
+      segundoFator: 'NENHUM',
+    });
   });
 
   it('refuses without a session, after sign-out and on a temporary password', async () => {

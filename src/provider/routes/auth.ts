@@ -42,13 +42,21 @@ export async function authRoutes(app: FastifyInstance, ctx: ProviderContext) {
       const sessionId = await openSession(ctx.db, user.id, now, pending);
       const token = await ctx.tokens.sign({ userId: user.id, sessionId });
       if (pending) {
-        return { usuario: user.name, token, primeiroAcesso: false, companies: [], segundoFator: user.segundoFator };
+        return {
+          usuario: user.name,
+          login: user.login,
+          token,
+          primeiroAcesso: false,
+          companies: [],
+          segundoFator: user.segundoFator,
+        };
       }
       const device = deviceIdOf(request.headers[DEVICE_HEADER]);
       await rememberDevice({ ...ctx, log: request.log }, user, device, request.ip, now);
       const companies = await sessionCompanies(ctx.db, user.id);
       return {
         usuario: user.name,
+        login: user.login,
         token,
         primeiroAcesso: user.mustChangePassword,
         companies,
@@ -68,12 +76,14 @@ export async function authRoutes(app: FastifyInstance, ctx: ProviderContext) {
         const enrolled = (await confirmedFactor(ctx.db, principal.userId)) !== null;
         return {
           usuario: principal.name,
+          login: principal.login,
           companies: [],
           segundoFator: enrolled ? ('VERIFICAR' as const) : ('CADASTRAR' as const),
         };
       }
       return {
         usuario: principal.name,
+        login: principal.login,
         companies: await sessionCompanies(ctx.db, principal.userId),
         segundoFator: 'NENHUM' as const,
       };

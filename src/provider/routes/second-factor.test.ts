@@ -193,7 +193,7 @@ describe('sign-in of an Administrador without a factor: CADASTRAR', () => {
     expect(await auditOf(admin.login, 'login.success')).toHaveLength(0);
 
     const read = await call('GET', `${BASE}/sessao`, pending.token);
-    expect(read.json()).toEqual({ usuario: admin.name, companies: [], segundoFator: 'CADASTRAR' });
+    expect(read.json()).toEqual({ usuario: admin.name, login: admin.login, companies: [], segundoFator: 'CADASTRAR' });
     const status = await call('GET', FACTOR, pending.token);
     expect(status.json()).toEqual({
       cadastrado: false,

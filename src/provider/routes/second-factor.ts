@@ -102,6 +102,7 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: ProviderCont
       }
       return {
         usuario: principal.name,
+        login: principal.login,
         companies: await sessionCompanies(ctx.db, principal.userId),
         segundoFator: 'NENHUM',
       };

@@ -49,6 +49,7 @@ describe('api', () => {
     ];
     transport.mockResolvedValue({
       usuario: 'Maria',
+      login: 'maria',
       primeiroAcesso: false,
       companies,
       segundoFator: 'NENHUM',
@@ -56,7 +57,13 @@ describe('api', () => {
     });
     const answer = await api.login({ body: { login: 'maria', senha: 'segredo' } });
     expectTypeOf(answer).not.toHaveProperty('token');
-    expect(answer).toEqual({ usuario: 'Maria', primeiroAcesso: false, companies, segundoFator: 'NENHUM' });
+    expect(answer).toEqual({
+      usuario: 'Maria',
+      login: 'maria',
+      primeiroAcesso: false,
+      companies,
+      segundoFator: 'NENHUM',
+    });
   });
 
   it('a 204 answers nothing, and a call without input gives the transport the endpoint alone', async () => {

@@ -14,7 +14,11 @@ const t = messages.profiles.ui;
 function signInAs(perfil: Profile) {
   const store = useAppStore.getState();
   store.signOut();
-  store.signIn({ usuario: 'Maria Operadora', companies: companies.map((c) => ({ ...c, perfil })) });
+  store.signIn({
+    usuario: 'Maria Operadora',
+    login: 'maria.operadora',
+    companies: companies.map((c) => ({ ...c, perfil })),
+  });
   store.setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
 }
 

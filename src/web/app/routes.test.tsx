@@ -10,7 +10,7 @@ vi.mock('../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
 
 function signInWithCompany() {
-  useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
+  useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies });
   useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
 }
 

@@ -7,6 +7,7 @@ export const companies: Company[] = [
 
 export const loginAnswer: LoginResponse = {
   usuario: 'Maria Operadora',
+  login: 'maria.operadora',
   token: 'user-token',
   primeiroAcesso: false,
   // Issue 16: the login answer carries the operator's profile in each company.

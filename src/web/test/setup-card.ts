@@ -32,7 +32,7 @@ export function selectCard(answers: Partial<Record<EndpointName, Answer>> = {}) 
   });
   const store = useAppStore.getState();
   store.signOut();
-  store.signIn({ usuario: 'Maria Operadora', companies: [] });
+  store.signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies: [] });
   store.setCompany({ name: 'Transportadora Horizonte Ltda', cnpj: '11222333000181', relationCode: '000101' });
   store.setAccounts({ subAccounts: [row], totalSubAccounts: 1, meta: { totalRecords: 1 } });
   store.setCurrentAccount(row);

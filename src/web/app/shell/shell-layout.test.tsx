@@ -21,7 +21,7 @@ describe('shell', () => {
     api.mockReset();
     api.mockResolvedValue({});
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
   });
 

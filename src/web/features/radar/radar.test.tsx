@@ -62,7 +62,7 @@ beforeEach(() => {
   api.mockReset();
   const store = useAppStore.getState();
   store.signOut();
-  store.signIn({ usuario: 'Maria Operadora', companies: [] });
+  store.signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies: [] });
   store.setCompany({ name: 'Transportadora Horizonte Ltda', cnpj: '11222333000181', relationCode: '000101' });
   store.setAccounts({ subAccounts: [], totalSubAccounts: 0, meta: { totalRecords: 0 } });
 });

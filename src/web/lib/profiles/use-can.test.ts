@@ -13,6 +13,7 @@ function signInAs(alfa: Profile, beta: Profile) {
   store.signOut();
   store.signIn({
     usuario: 'Maria Operadora',
+    login: 'maria.operadora',
     companies: [
       { ...ALFA, perfil: alfa },
       { ...BETA, perfil: beta },
@@ -56,7 +57,7 @@ describe('useCan (issue 16)', () => {
 
   it('a company entry without perfil counts as Administrador (state written by hand, as screen tests do)', () => {
     const state = {
-      authenticate: { user: { usuario: 'x', companies: [ALFA] }, signedIn: true },
+      authenticate: { user: { usuario: 'x', login: 'maria.operadora', companies: [ALFA] }, signedIn: true },
       company: { name: ALFA.corporateName, cnpj: ALFA.cnpj, relationCode: ALFA.relationCode },
     };
     expect(profileOf(state)).toBe('ADMINISTRADOR');

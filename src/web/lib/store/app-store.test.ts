@@ -5,7 +5,7 @@ import { memoryStore } from './memory-store.ts';
 
 describe('client state', () => {
   it('persists nothing personal and no token: device, signed-in hint, company identifiers, page, account id', () => {
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies: [] });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies: [] });
     useAppStore.getState().setCompany({ name: 'Alfa', cnpj: '11222333000181', relationCode: 'REL-1' });
     useAppStore.getState().setAccounts({
       subAccounts: [
@@ -47,7 +47,7 @@ describe('client state', () => {
       authorization: 'device-token',
       crypto: { public: 'KEY', cipherAES: 'CIPHER-SECRET', tokenAES: 'TOKEN-SECRET' },
     });
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
+    useAppStore.getState().signIn({ usuario: 'Maria', login: 'maria.operadora', companies: [] });
     const everything = Object.keys(localStorage)
       .map((k) => localStorage.getItem(k))
       .join('');
@@ -56,7 +56,7 @@ describe('client state', () => {
 
   it('sign-out clears the session and leaves only the device identity in storage', () => {
     const device = useAppStore.getState().device;
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
+    useAppStore.getState().signIn({ usuario: 'Maria', login: 'maria.operadora', companies: [] });
     useAppStore.getState().signOut();
     expect(useAppStore.getState().authenticate).toEqual({ user: null, signedIn: false });
     expect(useAppStore.getState().device).toEqual(device);
@@ -70,7 +70,7 @@ describe('client state', () => {
       JSON.stringify({
         version: 1,
         state: {
-          authenticate: { user: { usuario: 'Maria', companies: [] }, token: 'old-token' },
+          authenticate: { user: { usuario: 'Maria', login: 'maria.operadora', companies: [] }, token: 'old-token' },
           relationship: { accounts: { subAccounts: [{ cardHolder: 'Bruno Alves' }] } },
           device,
         },
@@ -96,7 +96,7 @@ describe('client state', () => {
 
 describe('a session waiting for its second factor (decision 091)', () => {
   it('a reload restores the step from storage, so the guards keep the shell closed', async () => {
-    useAppStore.getState().signInPending('Maria Operadora', 'CADASTRAR');
+    useAppStore.getState().signInPending({ usuario: 'Maria Operadora', login: 'maria.operadora' }, 'CADASTRAR');
     const raw = localStorage.getItem('fidis') ?? '';
     expect(raw).not.toContain('Maria');
     useAppStore.setState({ pendingFactor: null, authenticate: { user: null, signedIn: false } });

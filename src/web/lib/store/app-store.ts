@@ -15,6 +15,8 @@ export type PendingFactor = 'VERIFICAR' | 'CADASTRAR';
 
 export interface AuthenticatedUser {
   usuario: string;
+  /** The operator's login (not shown): tells their own row in the users list. */
+  login: string;
   /** Each company with the operator's profile in it (issue 16), as the login and session answers carry it. */
   companies: (Company & { perfil?: Profile })[];
 }
@@ -61,7 +63,7 @@ export interface AppState {
 export interface AppActions {
   signIn: (user: AuthenticatedUser) => void;
   /** A right password whose session waits for the second factor: signed in, no companies, the shell closed. */
-  signInPending: (usuario: string, step: PendingFactor) => void;
+  signInPending: (who: Pick<AuthenticatedUser, 'usuario' | 'login'>, step: PendingFactor) => void;
   /** The operator as read again after a reload, with the factor still due if any; ignored once signed out. */
   restoreUser: (user: AuthenticatedUser, pendingFactor?: PendingFactor | null) => void;
   /** Clears the session and every slice that belongs to it; the device identity stays. */
@@ -109,8 +111,8 @@ export const useAppStore = create<AppStore>()(
       pendingFactor: null,
 
       signIn: (user) => set({ authenticate: { user, signedIn: true }, pendingFactor: null }),
-      signInPending: (usuario, pendingFactor) =>
-        set({ authenticate: { user: { usuario, companies: [] }, signedIn: true }, pendingFactor }),
+      signInPending: (who, pendingFactor) =>
+        set({ authenticate: { user: { ...who, companies: [] }, signedIn: true }, pendingFactor }),
       restoreUser: (user, pendingFactor = null) =>
         set((s) => (s.authenticate.signedIn ? { authenticate: { user, signedIn: true }, pendingFactor } : {})),
       signOut: () =>

@@ -67,7 +67,7 @@ describe('start-up alert and recovery', () => {
 
   it('shows the alert inside the signed-in shell, once and alone, and takes it away when a retry succeeds', async () => {
     const bff = await flakyBff();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
     await startTransport().catch(() => undefined);
 

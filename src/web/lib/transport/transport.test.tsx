@@ -117,7 +117,7 @@ describe('transport', () => {
 
   it('seals each call to /proxy with the BFF headers, a fresh UUIDv7 per call, and the inner request', async () => {
     const bff = await fakeBff({ proxy: () => ({ status: 200, body: { companies: [] } }) });
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
+    useAppStore.getState().signIn({ usuario: 'Maria', login: 'maria.operadora', companies: [] });
     await expect(callApi('companies')).resolves.toEqual({ companies: [] });
     await callApi('accounts', {
       headers: { cnpj: '11222333000181', relationCode: 'R1', startAccount: '', direction: '' },
@@ -205,7 +205,7 @@ describe('transport', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     await fakeBff({ proxy: () => ({ status: 401, body: { message: 'expirada', code: 'UNAUTHENTICATED' } }) });
-    useAppStore.getState().signIn({ usuario: 'Maria', companies: [] });
+    useAppStore.getState().signIn({ usuario: 'Maria', login: 'maria.operadora', companies: [] });
     await expect(callApi('companies')).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledTimes(1);
     setUnauthorizedHandler(() => undefined);

@@ -37,7 +37,7 @@ describe('Alterar senha', () => {
     api.mockReset();
     api.mockResolvedValue({});
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
   });
 

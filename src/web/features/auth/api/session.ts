@@ -25,8 +25,8 @@ export function useRestoreSession(): void {
   const session = useQuery({ ...sessionQuery(), enabled: signedIn && missing });
   useEffect(() => {
     if (!session.data) return;
-    const { usuario, companies, segundoFator } = session.data;
+    const { usuario, login, companies, segundoFator } = session.data;
     // A session still waiting for its second factor (decision 091) stays pending: the guards send it to that step.
-    useAppStore.getState().restoreUser({ usuario, companies }, segundoFator === 'NENHUM' ? null : segundoFator);
+    useAppStore.getState().restoreUser({ usuario, login, companies }, segundoFator === 'NENHUM' ? null : segundoFator);
   }, [session.data]);
 }

@@ -54,8 +54,8 @@ export function FirstAccessForm() {
       await mutation.mutateAsync({ login: current.login, novaSenha, confirmarNovaSenha });
       // A second factor due now (decision 091) comes before the companies: the session says whether it is.
       const factor = await factorStepAfterFirstAccess(current.factor ?? null);
-      if (factor) signInPending(current.usuario, factor);
-      else signIn({ usuario: current.usuario, companies: current.companies });
+      if (factor) signInPending({ usuario: current.usuario, login: current.login }, factor);
+      else signIn({ usuario: current.usuario, login: current.login, companies: current.companies });
       clearPending(null);
       notify('success', messages.firstAccess.success);
       navigate(factor ? paths.secondFactor : paths.chooseCompany, { replace: true, state: location.state });

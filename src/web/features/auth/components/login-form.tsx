@@ -58,11 +58,11 @@ export function LoginForm() {
       }
       // The session waits for the second factor (decision 091): its code, or its enrolment, before any company.
       if (answer.segundoFator !== 'NENHUM') {
-        signInPending(answer.usuario, answer.segundoFator);
+        signInPending({ usuario: answer.usuario, login: answer.login }, answer.segundoFator);
         navigate(paths.secondFactor, { state });
         return;
       }
-      signIn({ usuario: answer.usuario, companies: answer.companies });
+      signIn({ usuario: answer.usuario, login: answer.login, companies: answer.companies });
       navigate(paths.chooseCompany, { state });
     } catch (err) {
       setError(failureMessage(err));

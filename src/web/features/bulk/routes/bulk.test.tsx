@@ -35,7 +35,7 @@ describe('/home/bulk', { timeout: 30_000 }, () => {
   beforeEach(() => {
     api.mockReset();
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies });
     useAppStore
       .getState()
       .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });

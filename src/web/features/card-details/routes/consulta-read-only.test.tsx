@@ -17,7 +17,10 @@ const t = messages.profiles.ui;
 function as(perfil: Profile) {
   const company = { corporateName: 'Transportadora Horizonte Ltda', cnpj: '11222333000181', relationCode: '000101' };
   useAppStore.setState({
-    authenticate: { user: { usuario: 'Maria Operadora', companies: [{ ...company, perfil }] }, signedIn: true },
+    authenticate: {
+      user: { usuario: 'Maria Operadora', login: 'maria.operadora', companies: [{ ...company, perfil }] },
+      signedIn: true,
+    },
   });
 }
 

@@ -33,7 +33,10 @@ const revealed = {
 function as(perfil: Profile) {
   const company = { corporateName: 'Transportadora Horizonte Ltda', cnpj: '11222333000181', relationCode: '000101' };
   useAppStore.setState({
-    authenticate: { user: { usuario: 'Maria Operadora', companies: [{ ...company, perfil }] }, signedIn: true },
+    authenticate: {
+      user: { usuario: 'Maria Operadora', login: 'maria.operadora', companies: [{ ...company, perfil }] },
+      signedIn: true,
+    },
   });
 }
 

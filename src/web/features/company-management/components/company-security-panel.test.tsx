@@ -21,7 +21,11 @@ const theSwitch = () => screen.findByRole('switch', { name: new RegExp(m.company
 function signInAs(perfil: 'ADMINISTRADOR' | 'GESTOR_CARTOES') {
   const store = useAppStore.getState();
   store.signOut();
-  store.signIn({ usuario: 'Maria Operadora', companies: companies.map((c) => ({ ...c, perfil })) });
+  store.signIn({
+    usuario: 'Maria Operadora',
+    login: 'maria.operadora',
+    companies: companies.map((c) => ({ ...c, perfil })),
+  });
   store.setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
 }
 

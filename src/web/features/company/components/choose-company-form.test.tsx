@@ -14,7 +14,7 @@ describe('company selection', () => {
     api.mockReset();
     api.mockImplementation(async (name) => (name === 'companies' ? { companies } : accounts));
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies: [] });
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies: [] });
   });
 
   it('requires a company before ACESSAR', async () => {

@@ -71,7 +71,7 @@ describe('/home/requestcard', { timeout: 60_000 }, () => {
       return { message: 'Proposta gerada com sucesso!', proposalId: 'p', uuid: 'u', account: '1', last4digits: '1234' };
     });
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, companies });
+    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies });
     useAppStore
       .getState()
       .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });

@@ -59,7 +59,7 @@ describe('Confirme sua identidade', () => {
     handlers = { listUsers: () => ({ usuarios: [pedro] }), secondFactorStatus: () => status(false) };
     answerCalls(api, () => handlers);
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany(COMPANY);
   });
 

@@ -36,7 +36,7 @@ describe('Segundo fator (account area)', () => {
       return handler(options);
     });
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany({ name: 'Empresa Alfa Ltda', cnpj: '11222333000181', relationCode: 'REL-1' });
   });
 

@@ -17,9 +17,15 @@ const m = messages.secondFactor.ui;
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const URI = `otpauth://totp/fidis:maria?secret=${SECRET}&issuer=fidis`;
 const CODES = RECOVERY_CODES;
-const full = { usuario: loginAnswer.usuario, companies: loginAnswer.companies, segundoFator: 'NENHUM' as const };
+const full = {
+  usuario: loginAnswer.usuario,
+  login: 'maria.operadora',
+  companies: loginAnswer.companies,
+  segundoFator: 'NENHUM' as const,
+};
 const pending = (segundoFator: 'VERIFICAR' | 'CADASTRAR') => ({
   usuario: loginAnswer.usuario,
+  login: 'maria.operadora',
   companies: [],
   segundoFator,
 });
@@ -119,7 +125,7 @@ describe('sign-in: the code step', () => {
   });
 
   it('a reload while pending comes back to the code step, never into the shell', async () => {
-    useAppStore.getState().signInPending('Maria Operadora', 'VERIFICAR');
+    useAppStore.getState().signInPending({ usuario: 'Maria Operadora', login: 'maria.operadora' }, 'VERIFICAR');
     // What a reload keeps: the hint and the step, nothing personal.
     const stored = JSON.parse(localStorage.getItem('fidis') ?? '{}').state;
     expect(stored).toMatchObject({ signedIn: true, pendingFactor: 'VERIFICAR' });
@@ -135,7 +141,7 @@ describe('sign-in: the code step', () => {
   });
 
   it('a pending session verified meanwhile (another tab) goes straight on to the company choice', async () => {
-    useAppStore.getState().signInPending('Maria Operadora', 'VERIFICAR');
+    useAppStore.getState().signInPending({ usuario: 'Maria Operadora', login: 'maria.operadora' }, 'VERIFICAR');
     handlers.session = () => full;
     const { router } = renderApp('/second_factor');
     await waitFor(() => expect(router.state.location.pathname).toBe('/choose/company'));

@@ -42,8 +42,12 @@ export default function SecondFactorSignInRoute() {
   useEffect(() => {
     const answer = session.data;
     if (!answer) return;
-    if (answer.segundoFator === 'NENHUM') proceed({ usuario: answer.usuario, companies: answer.companies });
-    else useAppStore.getState().restoreUser({ usuario: answer.usuario, companies: [] }, answer.segundoFator);
+    if (answer.segundoFator === 'NENHUM')
+      proceed({ usuario: answer.usuario, login: answer.login, companies: answer.companies });
+    else
+      useAppStore
+        .getState()
+        .restoreUser({ usuario: answer.usuario, login: answer.login, companies: [] }, answer.segundoFator);
   }, [session.data]);
 
   /** 'Voltar e sair': the pending session ends at the provider too, not only in this tab. */
@@ -59,8 +63,12 @@ export default function SecondFactorSignInRoute() {
     setFinishing(null);
     try {
       const answer = await readSession();
-      if (answer.segundoFator === 'NENHUM') proceed({ usuario: answer.usuario, companies: answer.companies });
-      else useAppStore.getState().restoreUser({ usuario: answer.usuario, companies: [] }, answer.segundoFator);
+      if (answer.segundoFator === 'NENHUM')
+        proceed({ usuario: answer.usuario, login: answer.login, companies: answer.companies });
+      else
+        useAppStore
+          .getState()
+          .restoreUser({ usuario: answer.usuario, login: answer.login, companies: [] }, answer.segundoFator);
     } catch (error) {
       setFinishing(refusalOf(error));
     }
@@ -78,7 +86,10 @@ export default function SecondFactorSignInRoute() {
   if (step === 'VERIFICAR') {
     return (
       <AuthLayout title={m.verifyTitle}>
-        <VerifyForm onVerified={(a) => proceed({ usuario: a.usuario, companies: a.companies })} onBack={leave} />
+        <VerifyForm
+          onVerified={(a) => proceed({ usuario: a.usuario, login: a.login, companies: a.companies })}
+          onBack={leave}
+        />
       </AuthLayout>
     );
   }

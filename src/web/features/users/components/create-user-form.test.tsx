@@ -38,7 +38,7 @@ describe('Criar Usuário', () => {
     api.mockReset();
     api.mockResolvedValue({ usuarios: [] });
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany(COMPANY);
   });
 

@@ -67,7 +67,7 @@ describe('Gerenciar Usuários', () => {
     handlers = { listUsers: () => ({ usuarios: [joana, pedro] }) };
     answerCalls(api, () => handlers);
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany(COMPANY);
   });
 
@@ -218,8 +218,9 @@ describe('Gerenciar Usuários', () => {
     expect(calls('updateUser')[0]?.body).toMatchObject({ nomeUsuario: 'Joana Reis', listaPerfis: ['ADMINISTRADOR'] });
   });
 
-  it('issue 16: the operator’s own row keeps its profile, and says why', async () => {
-    useAppStore.getState().signIn({ usuario: 'Joana Reis', companies });
+  it('issue 16: the operator’s own row keeps its profile, and says why; the row is told by login, not name', async () => {
+    // Joana is signed in under a name that is not her row's (she was renamed) and that Pedro has: her login decides.
+    useAppStore.getState().signIn({ usuario: 'Pedro Alves', login: 'joana.reis', companies });
     await openList();
     const form = await openEdit(joana);
     const profile = input(form, messages.profiles.ui.profile);
@@ -229,7 +230,7 @@ describe('Gerenciar Usuários', () => {
     expect(document.getElementById(profile.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
       messages.profiles.ownProfile,
     );
-    // Another user's row is not locked.
+    // Another user's row is not locked, though it bears the operator's name.
     fireEvent.click(within(form).getByRole('button', { name: m.cancel }));
     const other = await openEdit(pedro);
     expect(input(other, messages.profiles.ui.profile).disabled).toBe(false);

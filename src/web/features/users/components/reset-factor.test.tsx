@@ -29,11 +29,18 @@ const base: PortalUser = {
 const pedro: PortalUser = {
   ...base,
   id: 'u-2',
+  login: 'pedro.alves',
   nomeUsuario: 'Pedro Alves',
   numeroDocumento: '11144477735',
   segundoFator: false,
 };
-const maria: PortalUser = { ...base, id: 'u-3', nomeUsuario: 'Maria Operadora', numeroDocumento: '39053344705' };
+const maria: PortalUser = {
+  ...base,
+  id: 'u-3',
+  login: 'maria.operadora',
+  nomeUsuario: 'Maria Operadora',
+  numeroDocumento: '39053344705',
+};
 
 let handlers: Handlers;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
@@ -44,7 +51,7 @@ describe('Redefinir segundo fator', () => {
     handlers = { listUsers: () => ({ usuarios: [base, pedro, maria] }) };
     answerCalls(api, () => handlers);
     useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: 'Maria Operadora', companies });
+    useAppStore.getState().signIn({ usuario: 'Maria Operadora', login: 'maria.operadora', companies });
     useAppStore.getState().setCompany(COMPANY);
   });
 

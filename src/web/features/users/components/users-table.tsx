@@ -43,9 +43,10 @@ interface UsersTableProps {
 
 /** The user list: login and mobile hidden below 768 px; a row being edited becomes the edit form. */
 export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetFactor }: UsersTableProps) {
-  // The session names the operator, not their login: the own row is the one with their name (issue 16). The
-  // provider refuses a change of one's own profile whatever the screen shows.
-  const operator = useAppStore((s) => s.authenticate.user?.usuario);
+  // The own row is the one with the operator's login: a name is neither unique nor fixed (a namesake's row is not
+  // theirs, and their own row stays theirs after they rename themselves). The provider refuses a change of one's
+  // own profile whatever the screen shows.
+  const operator = useAppStore((s) => s.authenticate.user?.login);
   return (
     <Table
       verticalSpacing="sm"
@@ -78,7 +79,7 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
               <Table.Td colSpan={COLUMNS}>
                 <UserEditForm
                   user={user}
-                  own={user.nomeUsuario === operator}
+                  own={user.login === operator}
                   listKey={listKey}
                   onClose={() => onEdit(null)}
                 />
@@ -134,7 +135,7 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
                   >
                     <IconPencil size={18} aria-hidden />
                   </ActionIcon>
-                  {onResetFactor && user.segundoFator && user.nomeUsuario !== operator ? (
+                  {onResetFactor && user.segundoFator && user.login !== operator ? (
                     <Tooltip label={f.reset} withArrow>
                       <ActionIcon
                         variant="subtle"
