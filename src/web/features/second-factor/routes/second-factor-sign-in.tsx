@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { SessionResponse } from '../../../../contracts/index.ts';
 import { messages } from '../../../../contracts/messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { type AuthenticatedUser, useAppStore } from '../../../lib/store/index.ts';
@@ -38,16 +39,15 @@ export default function SecondFactorSignInRoute() {
     navigate(paths.chooseCompany, { replace: true, state: location.state });
   }
 
+  /** A full session goes on to its companies; one that still waits for its factor stays on this screen. */
+  function follow({ usuario, login, companies, segundoFator }: SessionResponse) {
+    if (segundoFator === 'NENHUM') proceed({ usuario, login, companies });
+    else useAppStore.getState().restoreUser({ usuario, login, companies: [] }, segundoFator);
+  }
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the session's answer only.
   useEffect(() => {
-    const answer = session.data;
-    if (!answer) return;
-    if (answer.segundoFator === 'NENHUM')
-      proceed({ usuario: answer.usuario, login: answer.login, companies: answer.companies });
-    else
-      useAppStore
-        .getState()
-        .restoreUser({ usuario: answer.usuario, login: answer.login, companies: [] }, answer.segundoFator);
+    if (session.data) follow(session.data);
   }, [session.data]);
 
   /** 'Voltar e sair': the pending session ends at the provider too, not only in this tab. */
@@ -62,13 +62,7 @@ export default function SecondFactorSignInRoute() {
   async function afterEnrolment() {
     setFinishing(null);
     try {
-      const answer = await readSession();
-      if (answer.segundoFator === 'NENHUM')
-        proceed({ usuario: answer.usuario, login: answer.login, companies: answer.companies });
-      else
-        useAppStore
-          .getState()
-          .restoreUser({ usuario: answer.usuario, login: answer.login, companies: [] }, answer.segundoFator);
+      follow(await readSession());
     } catch (error) {
       setFinishing(refusalOf(error));
     }
