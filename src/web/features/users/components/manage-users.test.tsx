@@ -232,6 +232,13 @@ describe('Gerenciar Usuários', () => {
     );
     // Another user's row is not locked, though it bears the operator's name.
     fireEvent.click(within(form).getByRole('button', { name: m.cancel }));
+    // Nor can she delete her own row: the button is off and says why; clicking it opens nothing.
+    const ownDelete = await screen.findByRole('button', {
+      name: `${m.delete} ${joana.nomeUsuario}: ${m.selfDelete}`,
+    });
+    expect(ownDelete.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(ownDelete);
+    expect(screen.queryByRole('dialog')).toBeNull();
     const other = await openEdit(pedro);
     expect(input(other, messages.profiles.ui.profile).disabled).toBe(false);
   });

@@ -148,15 +148,32 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
                       </ActionIcon>
                     </Tooltip>
                   ) : null}
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.9"
-                    size="lg"
-                    aria-label={`${m.delete} ${user.nomeUsuario}`}
-                    onClick={() => onDelete(user)}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
+                  {user.login === operator ? (
+                    // Off and saying why (decision 088), rather than a confirmation the provider would refuse.
+                    <Tooltip label={m.selfDelete} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        size="lg"
+                        data-disabled
+                        aria-disabled
+                        aria-label={`${m.delete} ${user.nomeUsuario}: ${m.selfDelete}`}
+                        onClick={(event) => event.preventDefault()}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.9"
+                      size="lg"
+                      aria-label={`${m.delete} ${user.nomeUsuario}`}
+                      onClick={() => onDelete(user)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>
