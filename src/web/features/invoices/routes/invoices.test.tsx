@@ -185,7 +185,7 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
 
       fireEvent.click(screen.getByRole('button', { name: 'Copiar linha digitável' }));
       await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(full.digitableLine));
-      expect(screen.getByText('Linha digitável copiada')).toBeTruthy();
+      expect(await screen.findByText('Linha digitável copiada')).toBeTruthy();
     });
 
     it('shows no Pix block when the invoice carries no copia-e-cola', async () => {
