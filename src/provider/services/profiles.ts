@@ -36,7 +36,7 @@ const scope = new AsyncLocalStorage<PermissionScope>();
 
 /** Runs `fn` with the endpoint's permission in scope (handle() calls it for every endpoint that names one). */
 export function withPermission<T>(permission: Permission | null, fn: () => T, stepUpDue = false): T {
-  return permission === null ? fn() : scope.run(stepUpDue ? { permission, stepUpDue } : { permission }, fn);
+  return permission === null ? fn() : scope.run({ permission, stepUpDue }, fn);
 }
 
 /** True when the running call owed a step-up and no chokepoint judged it (a service that skipped its chokepoint). */

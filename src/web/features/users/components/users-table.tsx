@@ -148,32 +148,7 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
                       </ActionIcon>
                     </Tooltip>
                   ) : null}
-                  {user.login === operator ? (
-                    // Off and saying why (decision 088), rather than a confirmation the provider would refuse.
-                    <Tooltip label={m.selfDelete} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        size="lg"
-                        data-disabled
-                        aria-disabled
-                        aria-label={`${m.delete} ${user.nomeUsuario}: ${m.selfDelete}`}
-                        onClick={(event) => event.preventDefault()}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  ) : (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red.9"
-                      size="lg"
-                      aria-label={`${m.delete} ${user.nomeUsuario}`}
-                      onClick={() => onDelete(user)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  )}
+                  <DeleteButton user={user} own={user.login === operator} onDelete={onDelete} />
                 </Group>
               </Table.Td>
             </Table.Tr>
@@ -181,5 +156,37 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
         )}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** Deleting oneself is off and says why (decision 088), rather than a confirmation the provider would refuse. */
+function DeleteButton({
+  user,
+  own,
+  onDelete,
+}: {
+  user: PortalUser;
+  own: boolean;
+  onDelete: (user: PortalUser) => void;
+}) {
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="red.9"
+      size="lg"
+      data-disabled={own || undefined}
+      aria-disabled={own || undefined}
+      aria-label={own ? `${m.delete} ${user.nomeUsuario}: ${m.selfDelete}` : `${m.delete} ${user.nomeUsuario}`}
+      onClick={own ? (event) => event.preventDefault() : () => onDelete(user)}
+    >
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
+  );
+  return own ? (
+    <Tooltip label={m.selfDelete} withArrow>
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }
