@@ -42,19 +42,44 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['cache-control']).toBe('no-store');
     }
-    const devices = await fx.app.inject({ method: 'POST', url: '/devices', payload: {} });
-    expect(devices.headers['cache-control']).toBe('no-store');
-    const proxy = await fx.app.inject({ method: 'POST', url: '/proxy', payload: {} });
-    // Refusals and unknown paths carry the same set (the headers are computed once, sent on every answer).
-    for (const res of [proxy, await fx.app.inject({ method: 'GET', url: '/nada' })]) {
-      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect(res.headers['x-powered-by']).toBeUndefined();
+    // Unknown paths carry the page set (the headers are computed once, sent on every answer).
+    const unknown = await fx.app.inject({ method: 'GET', url: '/nada' });
+    expect(unknown.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(unknown.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(unknown.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(unknown.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('sends the API set on the sealed transport’s answers, refusals included (decision 097)', async () => {
+    const refused = [
+      await fx.app.inject({ method: 'POST', url: '/devices', payload: {} }),
+      await fx.app.inject({ method: 'POST', url: '/proxy', payload: {} }),
+    ];
+    const client = new TestClient(fx.app);
+    const registered = await client.register();
+    const answered = await client.proxy({
+      method: 'GET',
+      url: 'https://api.fidis.com.br/v1/corporate/companies',
+      headers: COMMON_INNER_HEADERS,
+    });
+    expect([registered.status, answered.status]).toEqual([200, 200]);
+    expect(answered.sealed).toBe(true);
+    expect(answered.headers['content-type']).toBe('application/json; charset=utf-8');
+    for (const headers of [...refused.map((r) => r.headers), registered.headers, answered.headers]) {
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['cache-control']).toBe('no-store');
+      expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      // Page-only headers are left off: they govern a document, and these answers are never one.
+      expect(headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(headers['permissions-policy']).toBeUndefined();
+      expect(headers['x-powered-by']).toBeUndefined();
     }
-    expect(proxy.headers['cache-control']).toBe('no-store');
-    expect(proxy.statusCode).toBe(400);
+    expect(refused.map((r) => r.statusCode)).toEqual([400, 400]);
   });
 
   it('answers /health and /metrics', async () => {

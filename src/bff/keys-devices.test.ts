@@ -214,8 +214,13 @@ describe('POST /devices', () => {
   it('rate-limits registrations per address with 429', async () => {
     const app = await fx.build({ rateLimit: { devices: 3 } });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await new TestClient(app).register()).status);
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await new TestClient(app).register());
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429]);
+    // The limit's counters go out with a refusal only (decision 097): the SPA never reads them on a success.
+    expect(answers[0]?.headers['x-ratelimit-remaining']).toBeUndefined();
+    expect(answers[3]?.headers['retry-after']).toMatch(/^\d+$/);
+    expect(answers[3]?.headers['x-ratelimit-limit']).toBe('3');
     const res = await new TestClient(app).register();
     expect(res.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Muitas/) });
   });

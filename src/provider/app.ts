@@ -8,7 +8,7 @@ import type { Config } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { maskedRequest } from '../platform/log-redaction.ts';
 import { loadMasterKey, type MasterKey } from '../platform/master-key.ts';
-import { sendSecurityHeaders } from '../platform/security-headers.ts';
+import { API_SECURITY_HEADERS, sendSecurityHeaders } from '../platform/security-headers.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
 import { secondFactorExemptLogins } from './db/seed/seed.ts';
@@ -82,7 +82,8 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     genReqId: () => randomUUID(),
   });
 
-  sendSecurityHeaders(app);
+  // Every answer of the provider is read by a program (the BFF, tools): the API set (decision 097).
+  sendSecurityHeaders(app, API_SECURITY_HEADERS);
   // Every call reaches the provider from the BFF's address, so a per-IP limit here would be one limit for the
   // whole portal. The public routes are limited per login instead (the BFF limits per client address).
   app.register(rateLimit, { global: false, hook: 'preHandler', keyGenerator: loginKey });

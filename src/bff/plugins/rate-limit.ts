@@ -25,6 +25,9 @@ export const rateLimits = fp(
       ...(opts.redis ? { redis: opts.redis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true } : {}),
       // A route's per-minute limit names requests ("Muitas requisições"), the sign-in limit tries.
       errorResponseBuilder: () => bffError('RATE_LIMITED', messages.proxy.tooMany),
+      // The counters go out with a refusal (429, with Retry-After) only: the SPA never reads them on a success, and
+      // three more headers on every call are the hot path's cost (decision 097).
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     });
     app.decorate('limitSignIn', signInLimit(app, opts.signInPerMinute));
   },

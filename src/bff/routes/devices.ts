@@ -5,6 +5,7 @@ import { FID } from '../../contracts/constants.ts';
 import { CryptoError, openSealedBox } from '../../crypto/index.ts';
 import { sealJson } from '../../crypto/server.ts';
 import { bffError, refuse } from '../errors.ts';
+import { API_ANSWERS } from '../plugins/security-headers.ts';
 import { BODY_LIMIT_BYTES, checkClient, HEX, header, type RequestIds, UUID } from '../request-checks.ts';
 import type { DeviceSessions } from '../services/device-sessions.ts';
 
@@ -38,7 +39,7 @@ export interface DevicesRouteOptions {
 export const devicesRoutes: FastifyPluginAsync<DevicesRouteOptions> = async (app, opts) => {
   app.post(
     '/devices',
-    { bodyLimit: BODY_LIMIT_BYTES, config: { rateLimit: { max: opts.perMinute, timeWindow: 60_000 } } },
+    { bodyLimit: BODY_LIMIT_BYTES, config: { rateLimit: { max: opts.perMinute, timeWindow: 60_000 }, ...API_ANSWERS } },
     async (request, reply) => {
       checkClient(request);
       const headerId = header(request, 'x-device-id') ?? '';

@@ -54,6 +54,20 @@ describe('GET /v1/corporate/companies', () => {
     expect(demoCompanies.map((c) => c.cnpj)).not.toContain(otherCompany.cnpj);
     expect(otherCompany.corporateName).toBe('Agropecuária Serra Azul Ltda');
   });
+
+  it('answers with the API security headers only, a refusal included (decision 097)', async () => {
+    const refused = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies' });
+    const mine = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) });
+    expect([refused.statusCode, mine.statusCode]).toEqual([401, 200]);
+    for (const { headers } of [refused, mine]) {
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
 });
 
 describe('GET /v1/corporate/accounts', () => {
