@@ -1,7 +1,7 @@
 // Rotation of the master key (decision 073): every stored secret is opened with the current key and sealed again
 // with the next one, in one transaction, so the database never holds secrets under two keys. Values still in the
 // clear (stored before decision 072 and not yet started since) are sealed on the way.
-import type { DatabaseHandle, SqlRunner } from './database.ts';
+import { type DatabaseHandle, pgliteRunner, type SqlRunner } from './database.ts';
 import { MasterKey, sealedLabel } from './master-key.ts';
 
 /**
@@ -32,7 +32,10 @@ export const SEALED_COLUMNS = [
 ] as const;
 
 async function inTransaction<T>(handle: DatabaseHandle, work: (sql: SqlRunner) => Promise<T>): Promise<T> {
-  if (handle.kind === 'pglite') return handle.client.transaction((tx) => work(tx as unknown as SqlRunner));
+  if (handle.kind === 'pglite') {
+    const db = handle.client;
+    return db.transaction((tx) => work(pgliteRunner(db, tx)));
+  }
   const client = await handle.client.connect();
   try {
     await client.query('begin');

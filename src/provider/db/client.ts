@@ -3,7 +3,7 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { DatabaseHandle } from '../../platform/database.ts';
+import { type DatabaseHandle, leanDrizzleClient } from '../../platform/database.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -12,7 +12,7 @@ export type DbExecutor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'e
 
 export function createDb(handle: DatabaseHandle): Db {
   return handle.kind === 'pglite'
-    ? (drizzlePglite(handle.client, { schema }) as unknown as Db)
+    ? (drizzlePglite(leanDrizzleClient(handle.client), { schema }) as unknown as Db)
     : (drizzleNodePg(handle.client, { schema }) as unknown as Db);
 }
 
