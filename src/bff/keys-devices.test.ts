@@ -213,7 +213,6 @@ describe('POST /devices', () => {
 
   it('rate-limits registrations per address with 429', async () => {
     const app = await fx.build({ rateLimit: { devices: 3 } });
-    const statuses: number[] = [];
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await new TestClient(app).register());
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429]);
