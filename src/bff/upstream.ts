@@ -1,7 +1,7 @@
 // Forwarding to the provider: one keep-alive undici Pool per upstream origin, created once; redirects are never
-// followed; a bounded wait and a bounded answer. The wait is bounded by the pool's own connect, headers and body
+// followed; a bounded wait and a bounded answer, read whole. The wait is bounded by the pool's own connect, headers and body
 // timeouts rather than an AbortSignal per call, which would cost a timer and a signal on every forwarded request.
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import type { EnvironmentName } from '../contracts/constants.ts';
 import { refuse } from './errors.ts';
 
@@ -57,10 +57,10 @@ export class Upstreams {
     const { pool, basePath } = this.targets[env];
     const headers: Record<string, string> = { ...req.headers, accept: 'application/json' };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
-    let res: Awaited<ReturnType<Pool['request']>>;
+    let answer: { status: number; text: string };
     try {
-      res = await pool.request({
-        method: req.method as 'GET',
+      answer = await collect(pool, {
+        method: req.method as Dispatcher.HttpMethod,
         path: basePath + req.pathAndQuery,
         headers,
         body: req.body,
@@ -68,21 +68,9 @@ export class Upstreams {
     } catch {
       throw refuse.upstream();
     }
-    const status = res.statusCode;
-    if (status >= 300 && status < 400) {
-      await res.body.dump().catch(() => undefined);
-      throw refuse.upstream('UPSTREAM_REDIRECT');
-    }
-    if (status >= 500 || status < 200) {
-      await res.body.dump().catch(() => undefined);
-      throw refuse.upstream();
-    }
-    let text: string;
-    try {
-      text = await res.body.text();
-    } catch {
-      throw refuse.upstream();
-    }
+    const { status, text } = answer;
+    if (status >= 300 && status < 400) throw refuse.upstream('UPSTREAM_REDIRECT');
+    if (status >= 500 || status < 200) throw refuse.upstream();
     if (text.trim() === '') return { status, json: undefined, jsonText: 'null' };
     try {
       return { status, json: JSON.parse(text), jsonText: text };
@@ -94,4 +82,35 @@ export class Upstreams {
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((p) => p.close()));
   }
+}
+
+/**
+ * One call through the pool, its answer collected as text. A dispatch handler rather than `pool.request`: the answer
+ * is read whole anyway, and `request` wraps it in a stream and a body mixin first (issue 17, the BFF's own time per
+ * call). The pool's own limits still hold: headers and body timeouts, and maxResponseSize, which fails the call.
+ */
+function collect(pool: Pool, options: Dispatcher.DispatchOptions): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let chunks: Buffer[] = [];
+    pool.dispatch(options, {
+      // Its presence marks the handler as undici 7's kind (the one with onResponse*), nothing to do at the start.
+      onRequestStart() {},
+      onResponseStart(_controller, statusCode) {
+        // A 1xx is followed by the real answer: only the last start counts.
+        status = statusCode;
+        chunks = [];
+      },
+      onResponseData(_controller, chunk) {
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        resolve({ status, text: body.toString('utf8') });
+      },
+      onResponseError(_controller, error) {
+        reject(error);
+      },
+    });
+  });
 }
