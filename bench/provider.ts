@@ -140,19 +140,38 @@ interface Statement {
   sql: string;
   params: unknown[];
 }
-/** The same handle, its client's `query` recorded (statement text and parameters) before it runs. */
+const PLAN_RUN = /^execute (fidis_plan_\d+)(?:\((.*)\))?$/s;
+const PLAN_MADE = /^prepare (fidis_plan_\d+) as (.*)$/s;
+/** The values of an EXECUTE written by src/platform/pglite-plans.ts, read back. */
+const planValues = (written: string | undefined): unknown[] =>
+  [...(written ?? '').matchAll(/E'((?:[^'\\]|''|\\\\)*)'|NULL/g)].map((m) =>
+    m[1] === undefined ? null : m[1].replace(/''|\\\\/g, (pair) => pair[0] as string),
+  );
+
+/**
+ * The same handle, its client's `query` recorded (statement text and parameters) before it runs. A read the
+ * embedded database runs through a kept plan (pglite-plans.ts) is recorded as the statement and values it stands for.
+ */
 function recordingHandle(handle: DatabaseHandle, log: Statement[]): DatabaseHandle {
+  const plans = new Map<string, string>();
   const client = new Proxy(handle.client as object, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
+      if (prop === 'exec') {
+        return (...args: unknown[]) => {
+          const made = PLAN_MADE.exec(String(args[0]));
+          if (made) plans.set(made[1] as string, made[2] as string);
+          return value.apply(target, args);
+        };
+      }
       if (prop !== 'query') return value.bind(target);
       return (...args: unknown[]) => {
         const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-        log.push({
-          sql: typeof first === 'string' ? first : first.text,
-          params: second ?? (typeof first === 'string' ? [] : (first.values ?? [])),
-        });
+        const text = typeof first === 'string' ? first : first.text;
+        const run = PLAN_RUN.exec(text);
+        if (run) log.push({ sql: plans.get(run[1] as string) ?? text, params: planValues(run[2]) });
+        else log.push({ sql: text, params: second ?? (typeof first === 'string' ? [] : (first.values ?? [])) });
         return value.apply(target, args);
       };
     },
@@ -205,8 +224,11 @@ async function checkSameWork(handle: DatabaseHandle, target: Target): Promise<Ma
     // The provider reads a session it read less than a second ago from memory (session-cache.ts), the bare server
     // reads it every time: the session statements are compared where both sent one, the route's own all the time.
     const work = (list: Statement[]) => list.filter((x) => x.sql !== SQL.session && x.sql !== SQL.renew);
-    const ps = work(p.statements);
-    const bs = work(b.statements);
+    // Values compared as the text PostgreSQL receives (a kept plan's values come back as text).
+    const asSent = (list: Statement[]) =>
+      work(list).map((x) => ({ sql: x.sql, params: x.params.map((v) => (v === null ? null : String(v))) }));
+    const ps = asSent(p.statements);
+    const bs = asSent(b.statements);
     if (!isDeepStrictEqual(ps, bs)) {
       throw new Error(
         `${call}: the bare server no longer sends the provider's statements (update bench/provider-bare.ts)\n` +

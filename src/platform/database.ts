@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import pg from 'pg';
+import { plansOf } from './pglite-plans.ts';
 
 export interface SqlRunner {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -116,12 +117,14 @@ const leanQueries = (client: Queryable) => ({
 });
 
 /**
- * The PGlite client drizzle is given (createDb): the same database, its queries without the per-query parser copy.
+ * The PGlite client drizzle is given (createDb): the same database, its queries without the per-query parser copy,
+ * its reads outside transactions through plans kept by the engine (pglite-plans.ts).
  * Anything else drizzle would ask of the client fails loudly rather than bypassing the wrapper.
  */
 export function leanDrizzleClient(client: PGlite): PGlite {
+  const plans = plansOf(client);
   return {
-    ...leanQueries(client),
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) => plans.query<T>(text, params, lean(options)),
     transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
       client.transaction((tx) => work({ ...tx, ...leanQueries(tx) } as Transaction)),
   } as unknown as PGlite;
