@@ -63,6 +63,13 @@ describe('the embedded database (PGlite) read by drizzle and by raw SQL', () => 
     expect(await ours.transaction((tx) => typed(tx as unknown as typeof ours))).toEqual(expected);
     const inTx = await ours.transaction((tx) => tx.execute(selectAll));
     expect(inTx.rows).toEqual((await theirs.execute(selectAll)).rows);
+    // What drizzle is handed inside a transaction is still that transaction: it reads as open, then as closed.
+    let given: { closed: boolean } | undefined;
+    await leanDrizzleClient(handle.client).transaction(async (tx) => {
+      given = tx;
+      expect(tx.closed).toBe(false);
+    });
+    expect(given?.closed).toBe(true);
   });
 
   it('gives the raw SQL runner the same values as stock PGlite (dates as Date, arrays, json, int8)', async () => {

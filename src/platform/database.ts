@@ -126,7 +126,8 @@ export function leanDrizzleClient(client: PGlite): PGlite {
   return {
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) => plans.query<T>(text, params, lean(options)),
     transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => work({ ...tx, ...leanQueries(tx) } as Transaction)),
+      // The transaction itself underneath (its `closed` stays a live getter), only its `query` made lean.
+      client.transaction((tx) => work(Object.assign(Object.create(tx) as Transaction, leanQueries(tx)))),
   } as unknown as PGlite;
 }
 
