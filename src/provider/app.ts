@@ -137,6 +137,15 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     };
     api.decorateRequest('principal', null);
     api.addHook('onRequest', authHook(ctx));
+    // A change the operator makes may change their own sessions (a first access, a factor enrolled, a step-up, a new
+    // password). The trigger's notification reaches this instance too, but asynchronously on PostgreSQL: the
+    // browser's next call must not race it and find the session as it was, so this instance forgets the operator's
+    // sessions before the answer leaves.
+    api.addHook('onSend', (request, reply, payload, done) => {
+      const principal = request.principal;
+      if (principal && request.method !== 'GET' && reply.statusCode < 400) ctx.sessions.forget(`u:${principal.userId}`);
+      done(null, payload);
+    });
     await api.register(authRoutes, ctx);
     await api.register(passwordChangeRoutes, ctx);
     await api.register(companyRoutes, ctx);
