@@ -11,8 +11,6 @@ export const MAX_UPSTREAM_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface UpstreamAnswer {
   status: number;
-  /** The provider's JSON body (parsed), or undefined for an empty answer. */
-  json: unknown;
   /** The same body as JSON text, checked to parse ("null" for an empty answer): sealed as is, not re-serialised. */
   jsonText: string;
 }
@@ -71,9 +69,10 @@ export class Upstreams {
     const { status, text } = answer;
     if (status >= 300 && status < 400) throw refuse.upstream('UPSTREAM_REDIRECT');
     if (status >= 500 || status < 200) throw refuse.upstream();
-    if (text.trim() === '') return { status, json: undefined, jsonText: 'null' };
+    if (text.trim() === '') return { status, jsonText: 'null' };
     try {
-      return { status, json: JSON.parse(text), jsonText: text };
+      JSON.parse(text);
+      return { status, jsonText: text };
     } catch {
       throw refuse.upstream('UPSTREAM_INVALID');
     }
