@@ -11,7 +11,7 @@ export const MAX_UPSTREAM_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface UpstreamAnswer {
   status: number;
-  /** The same body as JSON text, checked to parse ("null" for an empty answer): sealed as is, not re-serialised. */
+  /** The provider's body as JSON text, checked to parse ("null" for an empty answer): sealed as is, not re-serialised. */
   jsonText: string;
 }
 
