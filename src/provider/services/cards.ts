@@ -9,24 +9,29 @@ import type { DbExecutor } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { accounts, cards, companies, userCompanies } from '../db/schema.ts';
 import { limitOf, usedCents } from './limit-usage.ts';
-import { requirePermissionIn } from './profiles.ts';
+import { requireLinkedPermission } from './profiles.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
 
-/** The company ids this operator may act for, as a subquery. */
-const companiesOf = (db: DbExecutor, userId: string | Placeholder) =>
-  db.select({ id: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId));
+/**
+ * The operator's link to the account's company: an inner join, so an account of a company not theirs finds no row,
+ * and its profile comes back with the row for the permission check (one statement, not two: issue 17).
+ */
+const linkOf = (userId: string | Placeholder) =>
+  and(eq(userCompanies.companyId, accounts.companyId), eq(userCompanies.userId, userId));
 
 /** The account with its company's relation code, when it belongs to one of the operator's companies. */
 export async function accountOfUser(db: DbExecutor, userId: string, accountId: string) {
   const [row] = await db
-    .select({ account: accounts, relationCode: companies.relationCode })
+    .select({ account: accounts, relationCode: companies.relationCode, profile: userCompanies.profile })
     .from(accounts)
     .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId))));
-  if (row) await requirePermissionIn(db, userId, row.account.companyId);
-  return row ?? null;
+    .innerJoin(userCompanies, linkOf(userId))
+    .where(eq(accounts.id, accountId));
+  if (!row) return null;
+  requireLinkedPermission(row.profile);
+  return { account: row.account, relationCode: row.relationCode };
 }
 
 /**
@@ -41,10 +46,11 @@ function cardQuery(
   cardMatch: SQL | undefined,
 ) {
   return db
-    .select({ account: accounts, card: cards })
+    .select({ account: accounts, card: cards, profile: userCompanies.profile })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId)), cardMatch))
+    .innerJoin(userCompanies, linkOf(userId))
+    .where(and(eq(accounts.id, accountId), cardMatch))
     .orderBy(asc(cards.createdAt), asc(cards.id))
     .limit(1);
 }
@@ -79,8 +85,9 @@ export async function cardOfUser(
     : last4 === null
       ? await holderCardRead(db).execute({ userId, accountId })
       : await cardByLast4Read(db).execute({ userId, accountId, last4 });
-  if (row) await requirePermissionIn(db, userId, row.account.companyId);
-  return row ?? null;
+  if (!row) return null;
+  requireLinkedPermission(row.profile);
+  return { account: row.account, card: row.card };
 }
 
 /**
@@ -155,10 +162,15 @@ export async function cardsByDocument(db: DbExecutor, companyId: number, cpf: st
 }
 
 export async function cardsOfAccount(db: DbExecutor, userId: string, accountId: string): Promise<CardResult[]> {
-  const rows = await cardRowsQuery(db)
-    .where(and(eq(accounts.id, accountId), inArray(accounts.companyId, companiesOf(db, userId))))
+  const rows = await db
+    .select({ account: accounts, card: cards, relationCode: companies.relationCode, profile: userCompanies.profile })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .innerJoin(userCompanies, linkOf(userId))
+    .where(eq(accounts.id, accountId))
     .orderBy(asc(cards.createdAt), asc(cards.id));
-  if (rows[0]) await requirePermissionIn(db, userId, rows[0].account.companyId);
+  if (rows[0]) requireLinkedPermission(rows[0].profile);
   return cardResults(rows);
 }
 

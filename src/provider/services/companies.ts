@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { companies, userCompanies } from '../db/schema.ts';
 import { relationshipLimit } from './limit-usage.ts';
-import { isProfile, requirePermissionIn } from './profiles.ts';
+import { isProfile, requireLinkedPermission } from './profiles.ts';
 
 const companiesRead = preparedRead('companies', (db, name) =>
   db
@@ -42,7 +42,7 @@ export async function sessionCompanies(db: Db, userId: string): Promise<(Company
 /** The company, when this user may act for it; null otherwise (unknown and forbidden look the same). */
 const companyOfUserRead = preparedRead('company_of_user', (db, name) =>
   db
-    .select({ id: companies.id, totalSubAccounts: companies.totalSubAccounts })
+    .select({ id: companies.id, totalSubAccounts: companies.totalSubAccounts, profile: userCompanies.profile })
     .from(companies)
     .innerJoin(
       userCompanies,
@@ -56,8 +56,9 @@ const companyOfUserRead = preparedRead('company_of_user', (db, name) =>
 
 export async function companyOfUser(db: Db, userId: string, cnpj: string, relationCode: string) {
   const [row] = await companyOfUserRead(db).execute({ userId, cnpj, relationCode });
-  if (row) await requirePermissionIn(db, userId, row.id);
-  return row ?? null;
+  if (!row) return null;
+  requireLinkedPermission(row.profile);
+  return { id: row.id, totalSubAccounts: row.totalSubAccounts };
 }
 
 /** The relationship's limit, what its cards commit and what is left free (the figure proposals and raises use). */

@@ -5,7 +5,7 @@ import type { CorporateAccountResponse, CorporateInvoice } from '../../contracts
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, cards, companies, invoices, userCompanies } from '../db/schema.ts';
 import { centsOf, invoiceTxid, type PixReceiver, staticPix } from './pix.ts';
-import { requirePermissionIn } from './profiles.ts';
+import { requireLinkedPermission } from './profiles.ts';
 
 /** The operator's company with this cnpj (and relation code, when given), or null. */
 export async function operatorCompany(db: DbExecutor, userId: string, cnpj: string, relationCode?: string) {
@@ -15,6 +15,7 @@ export async function operatorCompany(db: DbExecutor, userId: string, cnpj: stri
       corporateName: companies.corporateName,
       cnpj: companies.cnpj,
       relationCode: companies.relationCode,
+      profile: userCompanies.profile,
     })
     .from(companies)
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
@@ -23,8 +24,10 @@ export async function operatorCompany(db: DbExecutor, userId: string, cnpj: stri
         ? eq(companies.cnpj, cnpj)
         : and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)),
     );
-  if (row) await requirePermissionIn(db, userId, row.id);
-  return row ?? null;
+  if (!row) return null;
+  const { profile, ...company } = row;
+  requireLinkedPermission(profile);
+  return company;
 }
 
 /**

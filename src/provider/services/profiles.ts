@@ -1,7 +1,8 @@
 // Profiles (issue 16, decision 087): the permission an endpoint needs (contracts/profiles.ts) is judged in the
 // company the call acts on. handle() puts the endpoint's permission in a request-scoped store before its handler
 // runs; the authorization chokepoints every service already goes through (the operator's company, account or
-// card) call `requirePermissionIn` once they know the company and before anything is written. A company the
+// card) judge the profile once they know the company and before anything is written (they read it with the company,
+// `requireLinkedPermission`, decision 099; `requirePermissionIn` reads it itself). A company the
 // operator is not linked to never gets here (it stays the usual 404); a linked one whose profile lacks the
 // permission is 403 PROFILE_FORBIDDEN, naming the profile and what it may not do. A harmful call whose step-up is
 // due is refused there too, right after the permission (decision 095).
@@ -101,12 +102,29 @@ export async function requirePermissionIn(
   db: DbExecutor,
   userId: string,
   companyId: number,
-  options: { stepUp: 'now' | 'later' } = { stepUp: 'now' },
+  options: StepUpOption = { stepUp: 'now' },
 ): Promise<void> {
-  const permission = permissionInScope();
-  if (permission === null) return;
+  if (permissionInScope() === null) return;
   const profile = await profileIn(db, userId, companyId);
   if (profile === null) return; // Not linked: the chokepoint's own 404 stands.
+  judgeProfile(profile, options);
+}
+
+type StepUpOption = { stepUp: 'now' | 'later' };
+
+/**
+ * `requirePermissionIn` for a chokepoint whose own statement already read the operator's link to the company
+ * (`user_companies.profile`, joined on the operator and the company): the same judgement without a second read
+ * (issue 17: one statement less on every card and company call).
+ */
+export function requireLinkedPermission(storedProfile: string, options: StepUpOption = { stepUp: 'now' }): void {
+  if (permissionInScope() === null) return;
+  judgeProfile(isProfile(storedProfile) ? storedProfile : 'CONSULTA', options);
+}
+
+function judgeProfile(profile: Profile, options: StepUpOption): void {
+  const permission = permissionInScope();
+  if (permission === null) return;
   const store = scope.getStore();
   if (store && store.profile !== 'CONSULTA') store.profile = profile;
   if (!can(profile, permission)) refuseProfile(profile, permission);

@@ -10,7 +10,7 @@ import type { Db, DbExecutor } from '../db/client.ts';
 import { accounts, auditLog, cardEvents, cards, companies, proposals, userCompanies } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { relationshipLimit } from './limit-usage.ts';
-import { requirePermissionIn } from './profiles.ts';
+import { requireLinkedPermission } from './profiles.ts';
 
 /** The platform's refusal codes the portal knows (spec section 8). */
 export const PROPOSAL_CODES = { noLimit: 38, cpfNotAllowed: 6 } as const;
@@ -31,16 +31,16 @@ const toCents = centsOf;
 /** The operator's company of this relationship code, or null (unknown and forbidden look the same). */
 export async function companyOfRelation(db: DbExecutor, userId: string, relationCode: string) {
   const rows = await db
-    .select({ id: companies.id })
+    .select({ id: companies.id, profile: userCompanies.profile })
     .from(companies)
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
     .where(eq(companies.relationCode, relationCode))
     .limit(2);
   // A relation code shared by two of the operator's companies names no single relationship.
   if (rows.length !== 1) return null;
-  const row = rows[0] as { id: number };
-  await requirePermissionIn(db, userId, row.id);
-  return row;
+  const row = rows[0] as { id: number; profile: string };
+  requireLinkedPermission(row.profile);
+  return { id: row.id };
 }
 
 /**

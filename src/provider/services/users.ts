@@ -16,7 +16,14 @@ import type { Mailer } from '../mail/mailer.ts';
 import { sendSecurityNotice } from '../mail/security-mails.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { hashPassword } from './passwords.ts';
-import { isProfile, permissionInScope, refuseProfile, requireFreshIdentity, requirePermissionIn } from './profiles.ts';
+import {
+  isProfile,
+  permissionInScope,
+  refuseProfile,
+  requireFreshIdentity,
+  requireLinkedPermission,
+  requirePermissionIn,
+} from './profiles.ts';
 import { usersWithFactor } from './second-factor.ts';
 import { type Origin, recordSecurityEvent } from './security-events.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -83,12 +90,12 @@ async function companyIdsOf(db: DbExecutor, userId: string): Promise<number[]> {
 /** The operator's company with this CNPJ (the chosen one); 404 when it is not one of theirs. */
 export async function chosenCompanyId(db: Db, actor: Actor, cnpj: string): Promise<number> {
   const [row] = await db
-    .select({ id: companies.id })
+    .select({ id: companies.id, profile: userCompanies.profile })
     .from(companies)
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, actor.userId)))
     .where(eq(companies.cnpj, cnpj));
   if (!row) fail('COMPANY_NOT_FOUND');
-  await requirePermissionIn(db, actor.userId, row.id);
+  requireLinkedPermission(row.profile);
   return row.id;
 }
 

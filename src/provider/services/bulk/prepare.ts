@@ -6,7 +6,7 @@ import { messages } from '../../../contracts/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { bulkRows, companies, userCompanies } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
-import { requirePermissionIn } from '../profiles.ts';
+import { requireLinkedPermission } from '../profiles.ts';
 import type { Principal } from '../sessions.ts';
 import { idempotencyKey } from './keys.ts';
 import { operatorMay } from './permission.ts';
@@ -29,13 +29,13 @@ export interface Judged {
 /** The company of these headers when the operator may act for it; 404 otherwise (unknown and forbidden alike). */
 export async function bulkCompany(db: Db, userId: string, cnpj: string, relationCode: string): Promise<Company> {
   const [row] = await db
-    .select({ id: companies.id, relationCode: companies.relationCode })
+    .select({ id: companies.id, relationCode: companies.relationCode, profile: userCompanies.profile })
     .from(companies)
     .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
     .where(and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)));
   if (!row) fail('COMPANY_NOT_FOUND');
-  await requirePermissionIn(db, userId, row.id);
-  return row;
+  requireLinkedPermission(row.profile);
+  return { id: row.id, relationCode: row.relationCode };
 }
 
 const stamp = new Intl.DateTimeFormat('pt-BR', {
