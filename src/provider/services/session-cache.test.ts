@@ -97,6 +97,39 @@ describe('session cache across two provider instances', () => {
       await h.handle.sql.query('alter table user_sessions enable trigger user_sessions_changed');
     }
   });
+
+  it("sees the operator's own change at their next call, even when the database's notification comes late", async () => {
+    // On PostgreSQL the trigger's notification reaches the instance asynchronously, after the answer may have left:
+    // a first access answered 200, then the browser's next call found the cached session still owing a new password
+    // (403). With the triggers off the notification never comes, which is that race held open for as long as needed.
+    const user = await h.createUser({ temporary: true });
+    const signIn = await h.app.inject({
+      method: 'POST',
+      url: '/v0/portal/usuario/login',
+      payload: { login: user.login, senha: user.password },
+    });
+    const { token } = signIn.json() as { token: string };
+    expect((await companies(h.app, token)).statusCode).toBe(403);
+    const toggle = async (state: 'enable' | 'disable') => {
+      for (const table of ['user_sessions', 'portal_users']) {
+        await h.handle.sql.query(`alter table ${table} ${state} trigger ${table}_changed`);
+      }
+    };
+    await toggle('disable');
+    try {
+      const password = 'MinhaSenhaNova2024';
+      const firstAccess = await h.app.inject({
+        method: 'PUT',
+        url: '/v0/portal/usuario/primeiroacesso',
+        headers: bearer(token),
+        payload: { login: user.login, novaSenha: password, confirmarNovaSenha: password },
+      });
+      expect(firstAccess.statusCode).toBe(200);
+      expect((await companies(h.app, token)).statusCode).toBe(200);
+    } finally {
+      await toggle('enable');
+    }
+  });
 });
 
 describe.runIf(process.env.DATABASE_URL)('session cache on PostgreSQL, when its listening connection drops', () => {
