@@ -26,6 +26,7 @@ import {
 import type { LoadJob, LoadResult } from './proxy-load.ts';
 import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
 import type { ServerMessage, ServerRole } from './proxy-server.ts';
+import { type RoundPair, roundsFor, stabilityByRounds } from './rounds.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -198,12 +199,17 @@ const tallyOf = (leg: Leg, connections: number) => {
   return t;
 };
 
+/** Each round's fidis and plain legs, per load: how many rounds the ratio needs is read off them. */
+const pairsByLoad = new Map<number, RoundPair[]>(loads.map((c) => [c, []]));
+
 for (const leg of legs) await drive(leg, jobFor(leg, CONNECTIONS, WARMUP_S));
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? legs : [...legs].reverse();
   for (const connections of loads) {
+    const served: Partial<Record<Leg, { requests: number; elapsedMs: number }>> = {};
     for (const leg of order) {
       const { load, providerUs, hopUs } = await drive(leg, jobFor(leg, connections, DURATION_S));
+      served[leg] = { requests: load.requests, elapsedMs: load.elapsedMs };
       const t = tallyOf(leg, connections);
       t.requests += load.requests;
       t.elapsedMs += load.elapsedMs;
@@ -211,6 +217,9 @@ for (let round = 0; round < ROUNDS; round++) {
       t.hopUs += hopUs;
       for (const ms of load.latencies) t.latencies.push(ms);
       t.failures += load.non2xx + load.errors + load.timeouts;
+    }
+    if (served.fidis && served.plain) {
+      pairsByLoad.get(connections)?.push({ numerator: served.fidis, denominator: served.plain });
     }
   }
 }
@@ -262,6 +271,21 @@ if (legs.length === 3) {
       `${connections} conn: fidis ÷ plain req/s ${(f.rps / p.rps).toFixed(2)} (goal ≥ 0.9); ` +
         `fidis − direct p50 ${(f.p50 - d.p50).toFixed(3)} ms (goal ≤ 1); ` +
         `hop CPU per request: plain ${p.hopPerReq.toFixed(0)} µs, fidis ${f.hopPerReq.toFixed(0)} µs`,
+    );
+  }
+  // How stable the ratio is: from this run's own rounds, how far a run of n rounds lands (90 % of the time).
+  const lengths = [1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+  for (const connections of loads) {
+    const pairs = pairsByLoad.get(connections) ?? [];
+    const table = stabilityByRounds(pairs, lengths);
+    if (table.length === 0) continue;
+    const perRound = pairs.map((p) =>
+      (p.numerator.requests / p.numerator.elapsedMs / (p.denominator.requests / p.denominator.elapsedMs)).toFixed(2),
+    );
+    console.info(
+      `${connections} conn: fidis ÷ plain per round ${perRound.join(' ')}; a run of n rounds lands within ± ` +
+        table.map((s) => `${s.halfWidth.toFixed(3)} (n=${s.rounds})`).join(', ') +
+        ` of its figure 90 % of the time; ± 0.03 needs ${roundsFor(table, 0.03) ?? `more than ${lengths.at(-1)}`} rounds`,
     );
   }
 }
