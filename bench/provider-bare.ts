@@ -50,6 +50,10 @@ export const SQL = {
     ("user_companies"."company_id" = "accounts"."company_id" and "user_companies"."user_id" = $1) where
     ("accounts"."id" = $2 and ("cards"."last4" = $3 or "cards"."last4_2way" = $4)) order by "cards"."created_at"
     asc, "cards"."id" asc limit $5`),
+  cardAccount: q(`select "accounts"."id", "accounts"."company_id", "user_companies"."profile" from "accounts" inner
+    join "cards" on "cards"."account_id" = "accounts"."id" inner join "user_companies" on
+    ("user_companies"."company_id" = "accounts"."company_id" and "user_companies"."user_id" = $1) where
+    ("accounts"."id" = $2 and ("cards"."last4" = $3 or "cards"."last4_2way" = $4)) limit $5`),
   history: q(`select "id", "account_id", "tms_incl", "num_authorization", "establishment_name", "qtd_parcel",
     "coin_code", "main_value", "desc_response_transaction", "desc_drop", "transaction_type", "value_brl",
     "captured_offline", "password_validated", "settled_at" from "authorizations" where
@@ -66,7 +70,6 @@ const col = (name: string) => {
   return i;
 };
 const C = {
-  accountId: col('accounts.id'),
   profile: col('user_companies.profile'),
   statusDescription: col('accounts.status_description'),
   status: col('cards.status'),
@@ -153,7 +156,7 @@ export async function buildBare({ handle, jwtKey, clock = () => new Date() }: Ba
     if (!can(profile as Profile, 'cards.read')) refuse(403, 'PROFILE_FORBIDDEN');
   }
 
-  /** The card the path and last4digits name, as cardOfUser finds it (with its permission check). */
+  /** The card the path and last4digits name, as cardOfUser finds it (with its permission check): the consult. */
   async function cardOf(request: FastifyRequest, userId: string): Promise<Row> {
     const { uuid } = request.params as { uuid: string };
     const last4 = request.headers.last4digits as string;
@@ -240,8 +243,12 @@ export async function buildBare({ handle, jwtKey, clock = () => new Date() }: Ba
   app.get(
     '/v2/authorization/history/consult/:uuid',
     reply(async (request, userId) => {
-      const card = await cardOf(request, userId);
-      const rows = await run(SQL.history, [card[C.accountId]]);
+      const { uuid } = request.params as { uuid: string };
+      const last4 = request.headers.last4digits as string;
+      const [card] = await run(SQL.cardAccount, [userId, uuid, last4, last4, 1]);
+      if (!card) return refuse(404, 'CARD_NOT_FOUND');
+      requireRead(card[2]);
+      const rows = await run(SQL.history, [card[0]]);
       return {
         authorizations: rows.map((r) => ({
           tmsInclH: toDate(r[2]).toISOString(),

@@ -6,12 +6,12 @@ import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { cardOfUser } from './cards.ts';
+import { cardAccountOfUser } from './cards.ts';
 
 async function accountOf(db: Db, userId: string, accountId: string, last4: string) {
-  const found = await cardOfUser(db, userId, accountId, last4);
+  const found = await cardAccountOfUser(db, userId, accountId, last4);
   if (!found) fail('CARD_NOT_FOUND');
-  return found.account;
+  return found;
 }
 
 const historyRead = preparedRead('authorization_history', (db, name) =>
