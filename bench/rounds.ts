@@ -5,6 +5,8 @@
 // the spread of those ratios read between the 5th and 95th percentiles. The draws come from a fixed seed, so the
 // same rounds print the same table.
 
+import { prng } from '../src/provider/db/seed/seed.ts';
+
 /** One round of a side-by-side pair: what each leg served, over how long. */
 export interface RoundPair {
   numerator: { requests: number; elapsedMs: number };
@@ -18,18 +20,6 @@ export interface Stability {
 }
 
 const DRAWS = 4_000;
-
-/** mulberry32: a small seeded generator, so the table is reproducible. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The ratio of rates a run over these rounds reports (each leg's requests over its time, pooled). */
 export function pooledRatio(pairs: readonly RoundPair[]): number {
@@ -49,7 +39,7 @@ export function pooledRatio(pairs: readonly RoundPair[]): number {
 /** For each run length in `lengths`, the 90 % half-width of the ratio such a run reports, by bootstrap. */
 export function stabilityByRounds(pairs: readonly RoundPair[], lengths: readonly number[], seed = 17): Stability[] {
   if (pairs.length < 2) return [];
-  const random = seeded(seed);
+  const random = prng(seed).next;
   return lengths.map((n) => {
     const ratios = new Float64Array(DRAWS);
     const draw: RoundPair[] = new Array(n);
