@@ -26,7 +26,7 @@ import {
 import type { LoadJob, LoadResult } from './proxy-load.ts';
 import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
 import type { ServerMessage, ServerRole } from './proxy-server.ts';
-import { type RoundPair, roundsFor, stabilityByRounds } from './rounds.ts';
+import { pooledRatio, type RoundPair, roundsFor, stabilityByRounds } from './rounds.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -279,9 +279,7 @@ if (legs.length === 3) {
     const pairs = pairsByLoad.get(connections) ?? [];
     const table = stabilityByRounds(pairs, lengths);
     if (table.length === 0) continue;
-    const perRound = pairs.map((p) =>
-      (p.numerator.requests / p.numerator.elapsedMs / (p.denominator.requests / p.denominator.elapsedMs)).toFixed(2),
-    );
+    const perRound = pairs.map((p) => pooledRatio([p]).toFixed(2));
     console.info(
       `${connections} conn: fidis ÷ plain per round ${perRound.join(' ')}; a run of n rounds lands within ± ` +
         table.map((s) => `${s.halfWidth.toFixed(3)} (n=${s.rounds})`).join(', ') +

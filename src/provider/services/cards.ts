@@ -21,6 +21,9 @@ export type CardRow = typeof cards.$inferSelect;
 const linkOf = (userId: string | Placeholder) =>
   and(eq(userCompanies.companyId, accounts.companyId), eq(userCompanies.userId, userId));
 
+/** The card named by its last four digits, or by its second copy's. */
+const byLast4 = (last4: string | Placeholder) => or(eq(cards.last4, last4), eq(cards.last4TwoWay, last4));
+
 /** The account with its company's relation code, when it belongs to one of the operator's companies. */
 export async function accountOfUser(db: DbExecutor, userId: string, accountId: string) {
   const [row] = await db
@@ -57,12 +60,9 @@ function cardQuery(
 
 /** Details, history and every card screen read the card this way: prepared once (issue 17), for both ways of naming it. */
 const cardByLast4Read = preparedRead('card_by_last4', (db, name) =>
-  cardQuery(
-    db,
-    sql.placeholder('accountId'),
-    sql.placeholder('userId'),
-    or(eq(cards.last4, sql.placeholder('last4')), eq(cards.last4TwoWay, sql.placeholder('last4'))),
-  ).prepare(name),
+  cardQuery(db, sql.placeholder('accountId'), sql.placeholder('userId'), byLast4(sql.placeholder('last4'))).prepare(
+    name,
+  ),
 );
 const holderCardRead = preparedRead('holder_card', (db, name) =>
   cardQuery(db, sql.placeholder('accountId'), sql.placeholder('userId'), eq(cards.cardType, 'TITULAR')).prepare(name),
@@ -76,12 +76,10 @@ export async function cardOfUser(
   lock = false,
 ): Promise<{ account: AccountRow; card: CardRow } | null> {
   const [row] = lock
-    ? await cardQuery(
-        db,
-        accountId,
-        userId,
-        last4 === null ? eq(cards.cardType, 'TITULAR') : or(eq(cards.last4, last4), eq(cards.last4TwoWay, last4)),
-      ).for('update', { of: [accounts, cards] })
+    ? await cardQuery(db, accountId, userId, last4 === null ? eq(cards.cardType, 'TITULAR') : byLast4(last4)).for(
+        'update',
+        { of: [accounts, cards] },
+      )
     : last4 === null
       ? await holderCardRead(db).execute({ userId, accountId })
       : await cardByLast4Read(db).execute({ userId, accountId, last4 });
@@ -101,12 +99,7 @@ const cardAccountRead = preparedRead('card_account_by_last4', (db, name) =>
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
     .innerJoin(userCompanies, linkOf(sql.placeholder('userId')))
-    .where(
-      and(
-        eq(accounts.id, sql.placeholder('accountId')),
-        or(eq(cards.last4, sql.placeholder('last4')), eq(cards.last4TwoWay, sql.placeholder('last4'))),
-      ),
-    )
+    .where(and(eq(accounts.id, sql.placeholder('accountId')), byLast4(sql.placeholder('last4'))))
     .limit(1)
     .prepare(name),
 );
@@ -195,6 +188,7 @@ export async function cardsByDocument(db: DbExecutor, companyId: number, cpf: st
 }
 
 export async function cardsOfAccount(db: DbExecutor, userId: string, accountId: string): Promise<CardResult[]> {
+  // cardRowsQuery's rows, with the operator's link joined for its profile (drizzle fixes the columns at select()).
   const rows = await db
     .select({ account: accounts, card: cards, relationCode: companies.relationCode, profile: userCompanies.profile })
     .from(accounts)

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { companies, userCompanies } from '../db/schema.ts';
 import { relationshipLimit } from './limit-usage.ts';
-import { isProfile, requireLinkedPermission } from './profiles.ts';
+import { requireLinkedPermission, storedProfile } from './profiles.ts';
 
 const companiesRead = preparedRead('companies', (db, name) =>
   db
@@ -36,7 +36,7 @@ export async function sessionCompanies(db: Db, userId: string): Promise<(Company
     .innerJoin(companies, eq(companies.id, userCompanies.companyId))
     .where(eq(userCompanies.userId, userId))
     .orderBy(asc(companies.corporateName));
-  return rows.map(({ profile, ...company }) => ({ ...company, perfil: isProfile(profile) ? profile : 'CONSULTA' }));
+  return rows.map(({ profile, ...company }) => ({ ...company, perfil: storedProfile(profile) }));
 }
 
 /** The company, when this user may act for it; null otherwise (unknown and forbidden look the same). */

@@ -66,6 +66,9 @@ export const profileInScope = (): Profile | null => scope.getStore()?.profile ??
 
 export const isProfile = (value: unknown): value is Profile => (PROFILES as readonly unknown[]).includes(value);
 
+/** A profile as stored on a link: a value that names none reads as the least, Consulta. */
+export const storedProfile = (value: unknown): Profile => (isProfile(value) ? value : 'CONSULTA');
+
 /** The user's profile in this company, or null when they are not linked to it. */
 const profileRead = preparedRead('profile', (db, name) =>
   db
@@ -83,7 +86,7 @@ const profileRead = preparedRead('profile', (db, name) =>
 export async function profileIn(db: DbExecutor, userId: string, companyId: number): Promise<Profile | null> {
   const [row] = await profileRead(db).execute({ userId, companyId });
   if (!row) return null;
-  return isProfile(row.profile) ? row.profile : 'CONSULTA';
+  return storedProfile(row.profile);
 }
 
 /** The refusal of a profile without `permission`: 403, the profile's name and what it may not do. */
@@ -117,9 +120,8 @@ type StepUpOption = { stepUp: 'now' | 'later' };
  * (`user_companies.profile`, joined on the operator and the company): the same judgement without a second read
  * (issue 17: one statement less on every card and company call).
  */
-export function requireLinkedPermission(storedProfile: string, options: StepUpOption = { stepUp: 'now' }): void {
-  if (permissionInScope() === null) return;
-  judgeProfile(isProfile(storedProfile) ? storedProfile : 'CONSULTA', options);
+export function requireLinkedPermission(linkProfile: string): void {
+  judgeProfile(storedProfile(linkProfile), { stepUp: 'now' });
 }
 
 function judgeProfile(profile: Profile, options: StepUpOption): void {

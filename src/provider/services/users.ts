@@ -17,12 +17,12 @@ import { sendSecurityNotice } from '../mail/security-mails.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { hashPassword } from './passwords.ts';
 import {
-  isProfile,
   permissionInScope,
   refuseProfile,
   requireFreshIdentity,
   requireLinkedPermission,
   requirePermissionIn,
+  storedProfile,
 } from './profiles.ts';
 import { usersWithFactor } from './second-factor.ts';
 import { type Origin, recordSecurityEvent } from './security-events.ts';
@@ -106,7 +106,7 @@ async function linksOf(db: DbExecutor, userId: string): Promise<{ companyId: num
     .from(userCompanies)
     .where(eq(userCompanies.userId, userId))
     .orderBy(asc(userCompanies.companyId));
-  return rows.map((r) => ({ companyId: r.companyId, profile: isProfile(r.profile) ? r.profile : 'CONSULTA' }));
+  return rows.map((r) => ({ companyId: r.companyId, profile: storedProfile(r.profile) }));
 }
 
 /** The advisory lock key space of user changes per company (the audit chain uses 4_242_002). */
@@ -189,7 +189,7 @@ export async function listUsers(db: Db, actor: Actor, opts: ListOptions): Promis
     )
     .orderBy(desc(userCompanies.companyId));
   const profileOf = new Map<string, Profile>();
-  for (const l of links) profileOf.set(l.userId, isProfile(l.profile) ? l.profile : 'CONSULTA');
+  for (const l of links) profileOf.set(l.userId, storedProfile(l.profile));
   const withFactor = await usersWithFactor(
     db,
     rows.map((r) => r.id),
