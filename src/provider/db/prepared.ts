@@ -7,6 +7,7 @@
 // transaction it runs inside that transaction. So each is kept per executor (a WeakMap: a transaction's copy goes
 // with the transaction), and a read inside a transaction is never sent outside it.
 import type { DbExecutor } from './client.ts';
+import { installRowMapper } from './row-mapper.ts';
 
 /** The named statement of every prepared read starts with this, so it shows as ours in pg_prepared_statements. */
 const PREFIX = 'fidis_';
@@ -22,6 +23,8 @@ export function preparedRead<P>(name: string, build: (db: DbExecutor, name: stri
     let query = byExecutor.get(db);
     if (query === undefined) {
       query = build(db, statement);
+      // Its rows mapped by a loop compiled now rather than drizzle's per-row walk of the fields (row-mapper.ts).
+      installRowMapper(query);
       byExecutor.set(db, query);
     }
     return query;

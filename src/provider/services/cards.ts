@@ -93,16 +93,15 @@ export async function cardOfUser(
  * that need only which account and company it is (history, due dates, invoice transactions): three columns instead of
  * the account's and card's forty-five, each of which the driver decodes and drizzle maps on every call (issue 17).
  */
-const cardAccountRead = preparedRead('card_account_by_last4', (db, name) =>
+export const cardAccountQuery = (db: DbExecutor) =>
   db
     .select({ id: accounts.id, companyId: accounts.companyId, profile: userCompanies.profile })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
     .innerJoin(userCompanies, linkOf(sql.placeholder('userId')))
     .where(and(eq(accounts.id, sql.placeholder('accountId')), byLast4(sql.placeholder('last4'))))
-    .limit(1)
-    .prepare(name),
-);
+    .limit(1);
+const cardAccountRead = preparedRead('card_account_by_last4', (db, name) => cardAccountQuery(db).prepare(name));
 
 export async function cardAccountOfUser(
   db: DbExecutor,

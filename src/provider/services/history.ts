@@ -1,12 +1,13 @@
 // A card's authorization history, its company's due dates and the invoice transactions of one due date.
 // Every row goes out; the history screen applies the spec's filters (descDrop, transactionType, groups).
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Authorization, InvoiceTransaction } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { cardAccountOfUser } from './cards.ts';
+import { cardAccountOfUser, cardAccountQuery } from './cards.ts';
+import { requireLinkedPermission } from './profiles.ts';
 
 async function accountOf(db: Db, userId: string, accountId: string, last4: string) {
   const found = await cardAccountOfUser(db, userId, accountId, last4);
@@ -14,14 +15,20 @@ async function accountOf(db: Db, userId: string, accountId: string, last4: strin
   return found;
 }
 
-const historyRead = preparedRead('authorization_history', (db, name) =>
-  db
-    .select()
-    .from(authorizations)
-    .where(eq(authorizations.accountId, sql.placeholder('accountId')))
+/**
+ * The card's history in one statement with the card itself (issue 17: one round trip less on the busiest read of a
+ * card): the card as `cardAccountOfUser` finds it, its authorizations left-joined. No row: the card is not the
+ * operator's; one row without an authorization: a card with no history yet.
+ */
+const historyRead = preparedRead('authorization_history', (db, name) => {
+  const card = cardAccountQuery(db).as('card');
+  return db
+    .select({ profile: card.profile, authorization: authorizations })
+    .from(card)
+    .leftJoin(authorizations, eq(authorizations.accountId, card.id))
     .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id))
-    .prepare(name),
-);
+    .prepare(name);
+});
 
 export async function authorizationHistory(
   db: Db,
@@ -29,21 +36,28 @@ export async function authorizationHistory(
   accountId: string,
   last4: string,
 ): Promise<Authorization[]> {
-  const account = await accountOf(db, userId, accountId, last4);
-  const rows = await historyRead(db).execute({ accountId: account.id });
-  return rows.map((r) => ({
-    tmsInclH: r.tmsIncl.toISOString(),
-    numAuthorization: r.numAuthorization,
-    establishmentName: r.establishmentName,
-    qtdParcel: r.qtdParcel,
-    coinCode: r.coinCode,
-    mainValue: Number(r.mainValue),
-    descResponseTransaction: r.descResponseTransaction,
-    descDrop: r.descDrop,
-    transactionType: r.transactionType,
-    capturedOffline: r.capturedOffline,
-    passwordValidated: r.passwordValidated,
-  }));
+  const rows = await historyRead(db).execute({ userId, accountId, last4 });
+  const [card] = rows;
+  if (!card) fail('CARD_NOT_FOUND');
+  requireLinkedPermission(card.profile);
+  const history: Authorization[] = [];
+  for (const { authorization: r } of rows) {
+    if (r === null) continue;
+    history.push({
+      tmsInclH: r.tmsIncl.toISOString(),
+      numAuthorization: r.numAuthorization,
+      establishmentName: r.establishmentName,
+      qtdParcel: r.qtdParcel,
+      coinCode: r.coinCode,
+      mainValue: Number(r.mainValue),
+      descResponseTransaction: r.descResponseTransaction,
+      descDrop: r.descDrop,
+      transactionType: r.transactionType,
+      capturedOffline: r.capturedOffline,
+      passwordValidated: r.passwordValidated,
+    });
+  }
+  return history;
 }
 
 /** The company's billing cycle, newest first. */
