@@ -1,0 +1,131 @@
+// The provider's read services, this checkout against a base revision, in one run (issue 17): a change to a
+// service's statements or mapping measured without HTTP, sockets or a load generator around it, whose noise on this
+// 2-core machine is wider than the change (bench/provider's CPU per call swung ±30 % between runs of the same code).
+//
+// How: each side is a process of its own (bench/services-side.ts) that loads companies, the first page of accounts,
+// the card consult and the authorization history from its own checkout, each as its route calls it, on its own copy
+// of one seeded PGlite folder (or both on one PostgreSQL database, which each side reaches by its own pool). Both
+// answers must be the same before anything is timed. Then rounds of N calls alternate between the sides (base, head,
+// head, base, …), only one side running at a time, and each reports its CPU per call: the ratio head ÷ base is taken
+// per round, and its median and range are printed. Not a test: nothing asserts.
+//
+// `npm run bench -- services [--base=REV | --base-dir=DIR] [--engine=pglite|postgres] [--calls=…] [--n=300]
+//  [--rounds=12] [--postgres-url=postgres://postgres@127.0.0.1:5432/test]`
+import { type ChildProcess, fork } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../src/platform/database.ts';
+import { prepareProviderData } from '../src/provider/bootstrap.ts';
+import { checkoutOf, describeWorkingTree, ensureDependencies, existingCheckout } from './compare-checkout.ts';
+import { parseFlags } from './flags.ts';
+import { benchConfig } from './provider-server.ts';
+import type { ServiceCall, SideReply, SideRequest } from './services-side.ts';
+
+const CANDIDATE_DIR = resolve(import.meta.dirname, '..');
+const flags = parseFlags();
+const engine = flags.get('engine') ?? 'pglite';
+if (engine !== 'pglite' && engine !== 'postgres') throw new Error('--engine must be pglite or postgres');
+const N = Number(flags.get('n') ?? 300);
+const ROUNDS = Number(flags.get('rounds') ?? 12);
+const CALLS = (flags.get('calls') ?? 'companies,accounts,consult,history').split(',') as ServiceCall[];
+const PG_SERVER = flags.get('postgres-url') ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_DATABASE = 'bench_services';
+const PASSWORD = 'Bench-senha-2026';
+
+type Label = 'base' | 'head';
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+const base = flags.has('base-dir')
+  ? existingCheckout(flags.get('base-dir') as string)
+  : checkoutOf(CANDIDATE_DIR, flags.get('base') ?? 'HEAD');
+ensureDependencies(base, CANDIDATE_DIR);
+console.info(`base: ${base.dir} at ${base.commit.slice(0, 7)}; head: ${describeWorkingTree(CANDIDATE_DIR)}`);
+
+// ---- one seeded database, a copy per side (PGlite) or one shared (PostgreSQL) --------------------------------------
+const scratch = mkdtempSync(join(tmpdir(), 'fidis-bench-services-'));
+let admin: pg.Client | undefined;
+let databases: Record<Label, string>;
+if (engine === 'pglite') {
+  const seed = join(scratch, 'seed');
+  const handle = await openDatabase({ dataDir: seed });
+  await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log: { info() {}, warn() {} } });
+  await handle.close();
+  for (const label of ['base', 'head']) cpSync(seed, join(scratch, label), { recursive: true });
+  databases = { base: join(scratch, 'base'), head: join(scratch, 'head') };
+} else {
+  admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
+  await admin.query(`create database ${PG_DATABASE}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${PG_DATABASE}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log: { info() {}, warn() {} } });
+  await handle.close();
+  databases = { base: url.toString(), head: url.toString() };
+}
+
+// ---- the two sides -----------------------------------------------------------------------------------------------
+const sides = new Map<Label, ChildProcess>();
+type Answered = Extract<SideReply, { ok: true }>;
+function ask(label: Label, request: SideRequest | null): Promise<Answered> {
+  const child = sides.get(label);
+  if (!child) throw new Error(`no ${label} side`);
+  return new Promise((done, fail) => {
+    const died = (code: number | null) => fail(new Error(`the ${label} side exited (${code})`));
+    child.once('exit', died);
+    child.once('message', (reply: SideReply) => {
+      child.off('exit', died);
+      if (!reply.ok) fail(new Error(`${label}: ${reply.error}`));
+      else done(reply);
+    });
+    if (request) child.send(request);
+  });
+}
+
+try {
+  for (const [label, root] of [
+    ['base', base.dir],
+    ['head', CANDIDATE_DIR],
+  ] as const) {
+    const child = fork(join(import.meta.dirname, 'services-side.ts'), [], {
+      env: { ...process.env, FIDIS_SIDE_ROOT: root, FIDIS_SIDE_DATABASE: databases[label] },
+      execArgv: ['--import', 'tsx'],
+    });
+    sides.set(label, child);
+    await ask(label, null); // its "ready"
+  }
+  console.info(`\n${engine}: ${ROUNDS} rounds × ${N} calls per side, alternating; load average ${load()}`);
+  console.info(`  call        base µs/call  head µs/call  head ÷ base (median, rounds' range)`);
+  for (const call of CALLS) {
+    const [a, b] = [await ask('base', { op: 'answer', call }), await ask('head', { op: 'answer', call })];
+    if (a.answer !== b.answer) throw new Error(`${call}: base and head answer differently`);
+    // Warm-up: plans kept, the JIT settled.
+    for (const label of ['base', 'head'] as const) await ask(label, { op: 'run', call, n: N });
+    const cpu: Record<Label, number[]> = { base: [], head: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Label[] = round % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+      for (const label of order) cpu[label].push((await ask(label, { op: 'run', call, n: N })).cpuUs ?? Number.NaN);
+    }
+    const ratios = cpu.head.map((h, i) => h / (cpu.base[i] ?? Number.NaN));
+    console.info(
+      `  ${call.padEnd(10)}${median(cpu.base).toFixed(0).padStart(14)}${median(cpu.head).toFixed(0).padStart(14)}` +
+        `  ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+    );
+  }
+  console.info(`  load average at end ${load()}`);
+} finally {
+  for (const child of sides.values()) child.disconnect();
+  await Promise.all([...sides.values()].map((c) => new Promise((done) => c.once('exit', done))));
+  if (admin) {
+    await admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
+    await admin.end();
+  }
+  rmSync(scratch, { recursive: true, force: true });
+}
