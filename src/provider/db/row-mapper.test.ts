@@ -38,13 +38,17 @@ function shapeOf(value: unknown): unknown {
   return Object.entries(value).map(([key, v]) => [key, shapeOf(v)]);
 }
 
+let reads = 0;
+
 /** Prepares `build` twice: drizzle's mapper and the compiled one; both must answer alike, and not trivially. */
 async function sameAnswers<T extends { execute: (p?: Record<string, unknown>) => Promise<unknown[]> }>(
   build: (name: string) => T,
   params: Record<string, unknown> = {},
 ): Promise<unknown[]> {
-  const drizzles = build('fidis_test_drizzle');
-  const compiled = build('fidis_test_compiled');
+  // On PostgreSQL a statement's name is kept per connection with its text: each read gets names of its own.
+  const id = ++reads;
+  const drizzles = build(`fidis_test_drizzle_${id}`);
+  const compiled = build(`fidis_test_compiled_${id}`);
   expect(installRowMapper(compiled)).toBe(true);
   const expected = await drizzles.execute(params);
   const actual = await compiled.execute(params);
