@@ -8,7 +8,7 @@
 import { Column, getTableName, is, noopDecoder, SQL, Subquery } from 'drizzle-orm';
 
 /** A selected field as drizzle keeps it on a prepared query (`orderSelectedFields`). */
-export interface SelectedField {
+interface SelectedField {
   path: string[];
   field: unknown;
 }
@@ -29,10 +29,11 @@ interface Decoder {
 
 const identity = Column.prototype.mapFromDriverValue;
 
+/** An SQL's decoder: drizzle's internal field (what `mapWith` sets), read the way its own mapper reads it. */
+const decoderOfSql = (s: SQL) => (s as unknown as { decoder: Decoder }).decoder;
+
 /** The decoder drizzle's mapper would pick for this field, found once; null when it hands the value back as is. */
 function decodeOf(field: unknown): Decode | null {
-  // An SQL's decoder is drizzle's internal field (what `mapWith` sets); its mapper reads it the same way.
-  const decoderOfSql = (s: SQL) => (s as unknown as { decoder: Decoder }).decoder;
   let decoder: Decoder;
   if (is(field, Column)) decoder = field;
   else if (is(field, SQL)) decoder = decoderOfSql(field);
@@ -69,7 +70,7 @@ function nullablesOf(fields: SelectedField[], joins: Record<string, boolean> | u
 }
 
 /** The rows of `fields` as drizzle's `mapResultRow` builds them, with each field's decoder and path found once. */
-export function compileRowMapper(
+function compileRowMapper(
   fields: SelectedField[],
   joins?: Record<string, boolean>,
 ): (rows: Row[]) => Record<string, unknown>[] {
@@ -77,18 +78,15 @@ export function compileRowMapper(
   const decodes = fields.map(({ field }) => decodeOf(field));
   const parents = fields.map(({ path }) => path.slice(0, -1));
   const leaves = fields.map(({ path }) => path[path.length - 1] as string);
-  const flat = parents.every((p) => p.length === 0);
   const nullables = nullablesOf(fields, joins);
 
   const mapRow = (row: Row): Record<string, unknown> => {
     const result: Record<string, unknown> = {};
     for (let i = 0; i < count; i++) {
       let node = result;
-      if (!flat) {
-        for (const chunk of parents[i] as string[]) {
-          node[chunk] ??= {};
-          node = node[chunk] as Record<string, unknown>;
-        }
+      for (const chunk of parents[i] as string[]) {
+        node[chunk] ??= {};
+        node = node[chunk] as Record<string, unknown>;
       }
       const raw = row[i];
       const decode = decodes[i];
