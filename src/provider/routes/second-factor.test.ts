@@ -14,7 +14,16 @@ import { MasterKey, sealedLabel } from '../../platform/master-key.ts';
 import { rotateMasterKey } from '../../platform/rotate-master-key.ts';
 import { changedTables, snapshotTables } from '../../security/snapshot.ts';
 import { loadTarget } from '../../security/targets.ts';
-import { auditLog, outbox, portalUsers, secondFactorRecoveryCodes, secondFactors, userDevices } from '../db/schema.ts';
+import {
+  auditLog,
+  companies,
+  outbox,
+  portalUsers,
+  secondFactorRecoveryCodes,
+  secondFactors,
+  userCompanies,
+  userDevices,
+} from '../db/schema.ts';
 import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { MAX_FAILED_LOGINS } from '../services/sign-in.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
@@ -788,6 +797,30 @@ describe('an Administrador resets a user’s factor', () => {
     // The user enrols again at the next sign-in.
     expect((await session(admin.login)).step).toBe('CADASTRAR');
     expectRefusal(await reset(admin.document), 404, 'SECOND_FACTOR_NOT_ENROLLED');
+  });
+});
+
+describe('a reset across companies', () => {
+  it('is refused to an Administrador of one company of the user when another company of theirs is not administered', async () => {
+    // adminA administers company A only; the target works for A and B (B administered by demo, not by adminA).
+    const adminA = await enrolled('ADMINISTRADOR');
+    const target = await enrolled('CONSULTA');
+    const [b] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, companyB.cnpj));
+    await h.db.insert(userCompanies).values({ userId: (await userRow(target.login)).id, companyId: b?.id as number });
+    const token = adminA.token;
+
+    const before = await snapshotTables(h.handle.sql);
+    const res = await call('DELETE', `${FACTOR}/${target.document}`, token, undefined, { cnpj: companyA.cnpj });
+    expectRefusal(res, 403, 'FORBIDDEN');
+    expect(res.json().message).toBe(messages.users.sharedUser);
+    expect(changedTables(before, await snapshotTables(h.handle.sql))).toEqual([]);
+    // The factor still stands: the target signs in with it.
+    expect((await session(target.login)).step).toBe('VERIFICAR');
+
+    // demo administers both companies: the same reset goes through.
+    const demo = await h.token(DEMO.login, DEMO.password);
+    const done = await call('DELETE', `${FACTOR}/${target.document}`, demo, undefined, { cnpj: companyA.cnpj });
+    expect(done.statusCode, done.body).toBe(200);
   });
 });
 

@@ -2,8 +2,10 @@
 // the recovery codes. The factor and its codes go, the user's sessions end, and they enrol again at the next sign-in;
 // the user is told by e-mail, naming the administrator. Nobody resets their own: that would turn a stolen session
 // into a factor-free account.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { messages } from '../../contracts/messages.ts';
+import { can, PROFILES } from '../../contracts/profiles.ts';
 import type { Db } from '../db/client.ts';
 import { portalUsers, secondFactorRecoveryCodes, secondFactors, userCompanies } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -13,6 +15,10 @@ import { confirmedFactor } from './second-factor.ts';
 import { type Origin, recordSecurityEvent } from './security-events.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { chosenCompanyId } from './users.ts';
+
+/** The operator's own links, beside the target's. */
+const mine = alias(userCompanies, 'mine');
+const MANAGERS = PROFILES.filter((p) => can(p, 'users.manage'));
 
 export interface ResetDeps {
   db: Db;
@@ -37,6 +43,18 @@ export async function resetUserFactor(
     .where(eq(portalUsers.document, document));
   if (!target) fail('USER_NOT_FOUND');
   if (target.id === actor.userId) fail('FORBIDDEN', messages.secondFactor.ownReset);
+  // The rule of every other change to a user (users.ts): the operator must administer every company the target
+  // belongs to, or a reset made from one company would strip the factor another company relies on.
+  const unmanaged = await deps.db
+    .select({ companyId: userCompanies.companyId })
+    .from(userCompanies)
+    .leftJoin(
+      mine,
+      and(eq(mine.companyId, userCompanies.companyId), eq(mine.userId, actor.userId), inArray(mine.profile, MANAGERS)),
+    )
+    .where(and(eq(userCompanies.userId, target.id), isNull(mine.userId)))
+    .limit(1);
+  if (unmanaged.length > 0) fail('FORBIDDEN', messages.users.sharedUser);
   if (!(await confirmedFactor(deps.db, target.id))) fail('SECOND_FACTOR_NOT_ENROLLED');
   await deps.db.transaction(async (tx) => {
     await tx.delete(secondFactorRecoveryCodes).where(eq(secondFactorRecoveryCodes.userId, target.id));
