@@ -22,9 +22,10 @@ import { type Db, schema } from '../src/provider/db/client.ts';
 import { migrate } from '../src/provider/db/migrate.ts';
 import { accounts, cards, companies, portalUsers } from '../src/provider/db/schema.ts';
 import { seedDemo } from '../src/provider/db/seed/seed.ts';
+import { companyScope } from '../src/provider/http/scope/company.ts';
 import { pageAccounts } from '../src/provider/services/accounts.ts';
 import { cardsByDocument } from '../src/provider/services/cards.ts';
-import { companyOfUser } from '../src/provider/services/companies.ts';
+import type { Principal } from '../src/provider/services/sessions.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -150,7 +151,14 @@ async function measure(engine: string, handle: DatabaseHandle) {
     .orderBy(asc(companies.id))
     .limit(1);
   if (!user || !company) throw new Error('the seeded demo operator or company is missing');
-  const total = (await companyOfUser(db, user.id, company.cnpj, company.relationCode))?.totalSubAccounts ?? 0;
+  const companyOfUser = () =>
+    companyScope(
+      db,
+      { userId: user.id } as Principal,
+      { cnpj: company.cnpj, relationCode: company.relationCode },
+      null,
+    );
+  const total = (await companyOfUser())?.company.totalSubAccounts ?? 0;
   const pages = Math.ceil(total / PAGE_SIZE);
   const middle = Math.ceil(pages / 2);
 
@@ -188,9 +196,7 @@ async function measure(engine: string, handle: DatabaseHandle) {
     inDatabase: [],
   });
   const queries = [
-    query('total (counter read, companyOfUser)', 'fidis', () =>
-      companyOfUser(db, user.id, company.cnpj, company.relationCode),
-    ),
+    query('total (counter read, companyOfUser)', 'fidis', () => companyOfUser()),
     query('page 1', 'fidis', () => pageAccounts(db, company.id, null, '')),
     query(`page ${middle} (middle)`, 'fidis', () => pageAccounts(db, company.id, middleCursor, 'N')),
     query(`page ${pages} (last)`, 'fidis', () => pageAccounts(db, company.id, lastCursor, 'N')),

@@ -2,6 +2,7 @@
 // revision's or this one's), opens its own copy of the seeded database, and runs N calls of one read when the parent
 // asks, answering with its CPU per call. Nothing else runs in it, so its CPU is the service's: the statements sent,
 // the driver's parsing, drizzle's mapping, the answer built (PGlite's engine too, which runs in this process).
+import { existsSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 
 export type ServiceCall = 'companies' | 'accounts' | 'consult' | 'history';
@@ -16,9 +17,22 @@ if (!root || !database) throw new Error('bench/services-side.ts runs as a child 
 const { openDatabase } = await import(`${root}/src/platform/database.ts`);
 const { createDb } = await import(`${root}/src/provider/db/client.ts`);
 const { pageAccounts } = await import(`${root}/src/provider/services/accounts.ts`);
-const { companyOfUser, listCompanies } = await import(`${root}/src/provider/services/companies.ts`);
-const { cardOfUser } = await import(`${root}/src/provider/services/cards.ts`);
+const { listCompanies } = await import(`${root}/src/provider/services/companies.ts`);
 const { authorizationHistory } = await import(`${root}/src/provider/services/history.ts`);
+/**
+ * A checkout from issue 25 on finds the company and card in the scope step (http/scope) and hands the services its
+ * Scope; an earlier one reads them in the services' chokepoints. Each side calls its own checkout's way.
+ */
+const scoped = existsSync(`${root}/src/provider/http/scope/index.ts`);
+const scope = scoped
+  ? {
+      ...(await import(`${root}/src/provider/http/scope/company.ts`)),
+      ...(await import(`${root}/src/provider/http/scope/card.ts`)),
+    }
+  : {
+      ...(await import(`${root}/src/provider/services/companies.ts`)),
+      ...(await import(`${root}/src/provider/services/cards.ts`)),
+    };
 
 const handle = await openDatabase(database.startsWith('postgres') ? { databaseUrl: database } : { dataDir: database });
 const db = createDb(handle);
@@ -34,15 +48,29 @@ const [card] = await rowsOf<{ id: string; last4: string }>(
 );
 if (!user || !company || !card) throw new Error('the seed has no demo operator, company 000101 or holder card');
 
-/** Each read as its route makes it (the chokepoint first), outside a request: no permission in scope. */
+const principal = { userId: user.id };
+const companyOf = () =>
+  scoped
+    ? scope.companyScope(db, principal, { cnpj: company.cnpj, relationCode: company.relation_code }, 'cards.read')
+    : scope.companyOfUser(db, user.id, company.cnpj, company.relation_code);
+const cardOf = () =>
+  scoped
+    ? scope.cardScope(db, principal, { accountId: card.id, last4: card.last4 }, 'cards.read')
+    : scope.cardOfUser(db, user.id, card.id, card.last4);
+
+/** Each read as its route makes it (the company or card found first, with the operator's profile). */
 const calls: Record<ServiceCall, () => Promise<unknown>> = {
   companies: () => listCompanies(db, user.id),
   accounts: async () => {
-    const found = await companyOfUser(db, user.id, company.cnpj, company.relation_code);
-    return pageAccounts(db, found.id, null, 'N');
+    const found = await companyOf();
+    return pageAccounts(db, scoped ? found.company.id : found.id, null, 'N');
   },
-  consult: () => cardOfUser(db, user.id, card.id, card.last4),
-  history: () => authorizationHistory(db, user.id, card.id, card.last4),
+  consult: async () => {
+    const { account, card: found } = await cardOf();
+    return { account, card: found };
+  },
+  history: async () =>
+    scoped ? authorizationHistory(db, await cardOf()) : authorizationHistory(db, user.id, card.id, card.last4),
 };
 
 const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));

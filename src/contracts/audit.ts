@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AUDIT_ACTION_LABELS, type AuditAction, auditMessages as m } from './audit-messages.ts';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj, requiredText } from './fields.ts';
+import { policy } from './policy.ts';
 
 /** Rows per page of the screen. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -134,6 +135,7 @@ export const targetText = (t: AuditEvent['target']): string =>
 
 export const auditSpecs = {
   auditTrail: {
+    policy: policy.company('cnpj and relationcode headers', 'audit.read'),
     headers: companyHeaders,
     query: auditQuery,
     response: auditResponse,

@@ -6,6 +6,7 @@ import { BLOCK_REASONS, type BlockReason, ORG, PROPOSAL_DEFAULTS } from './const
 import type { EndpointSpec } from './contract.ts';
 import { last4 } from './fields.ts';
 import { messages } from './messages.ts';
+import { policy } from './policy.ts';
 import { isValidProposalCpf, typedDateToIso } from './proposal-rules.ts';
 import { cardBlockBody, headerValues, limitChangeBody, type ProposalBody, proposalBody } from './schemas.ts';
 import { onlyDigits } from './text.ts';
@@ -393,6 +394,7 @@ export type BulkApplyRow = z.infer<typeof bulkApplyResponse>['rows'][number];
 export const bulkSpecs = {
   /** Judges every row, writes nothing. */
   bulkPreview: {
+    policy: policy.company('cnpj and relationcode headers', 'cards.write'),
     headers: bulkHeaders,
     body: bulkBody,
     response: bulkPreviewResponse,
@@ -400,6 +402,10 @@ export const bulkSpecs = {
   },
   /** Applies the rows one by one, each in its own transaction, once per idempotency key. */
   bulkApply: {
+    policy: policy.company('cnpj and relationcode headers', 'cards.write', {
+      stepUp: 'when stale',
+      audits: { trail: 'audit_log', actions: ['bulk.limits', 'bulk.blocks', 'bulk.cards'] },
+    }),
     headers: bulkHeaders,
     body: bulkBody,
     response: bulkApplyResponse,

@@ -4,11 +4,13 @@
 import { z } from 'zod';
 import { auditSpecs } from './audit.ts';
 import { bulkSpecs } from './bulk.ts';
-import { USER_LIST_LIMIT } from './constants.ts';
+import { cardPlatformSpecs } from './card-platform-contract.ts';
 import type { ServerErrorCode } from './errors.ts';
 import { exportSpecs } from './exports.ts';
 import { uuid } from './fields.ts';
 import { impactSpecs } from './impact.ts';
+import type { Policy } from './policy.ts';
+import { portalUserSpecs } from './portal-users-contract.ts';
 import { profileSpecs } from './profiles-contract.ts';
 import { radarSpecs } from './radar.ts';
 import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.ts';
@@ -41,6 +43,8 @@ export interface EndpointSpec {
   params?: Shape;
   /** The refusals the endpoint itself raises (validation, authentication and rate limits apply to all). */
   errors?: readonly ServerErrorCode[];
+  /** Who may call it, on what, with what proof, what it reveals and records (policy.ts): required of every entry. */
+  policy: Policy;
 }
 
 export interface Contract<N extends EndpointName = EndpointName> extends EndpointSpec, EndpointRoute {
@@ -78,171 +82,9 @@ function pathParamsOf(path: string): Shape {
   );
 }
 
-const last4Headers = z.object({ last4digits: s.headerValues.last4digits });
-const companyHeaders = z.object({ cnpj: s.headerValues.cnpj, relationcode: s.headerValues.relationCode });
-const done = s.messageResponse;
-const mensagem = z.object({ mensagemRetorno: z.string() });
-const userAnswer = mensagem.extend({ usuario: s.portalUser });
-/** A user's document in the path: anything that is not 11 digits is a user that cannot exist (404, not 400). */
-const userDocument = z.object({ documentNumber: z.string() });
-/** A cancelled account's card answers PERMANENTLY_BLOCKED to the changes that check it. */
-const CARD_CHANGE_ERRORS = ['CARD_NOT_FOUND'] as const;
-
 const specs = {
-  // Portal users
-  login: {
-    body: s.loginBody,
-    response: s.loginResponse,
-    browserResponse: s.loginResponse.omit({ token: true }),
-    errors: ['LOGIN_FAILED', 'TEMPORARY_PASSWORD_EXPIRED'],
-  },
-  recoverPassword: {
-    body: s.recoveryBody,
-    bodyOf: s.recoveryStepOf,
-    response: done,
-    errors: [
-      'INVALID_CODE',
-      'TOO_MANY_CODES',
-      'CODE_MAIL_FAILED',
-      'PASSWORDS_DIFFER',
-      'RECOVERY_LOGIN_NOT_FOUND',
-      'PASSWORD_CHANGE_FAILED',
-    ],
-  },
-  firstAccess: {
-    body: s.firstAccessBody,
-    response: done,
-    errors: [
-      'PASSWORDS_DIFFER',
-      'SAME_AS_TEMPORARY_PASSWORD',
-      'NOT_TEMPORARY_PASSWORD',
-      'FORBIDDEN',
-      'RECOVERY_LOGIN_NOT_FOUND',
-    ],
-  },
-  logout: { status: 204, response: z.undefined() },
-  session: { response: s.sessionResponse },
-  changePassword: {
-    body: s.changePasswordBody,
-    response: done,
-    errors: [
-      'FORBIDDEN',
-      'PASSWORDS_DIFFER',
-      'SAME_PASSWORD',
-      'WRONG_CURRENT_PASSWORD',
-      'PASSWORD_TRIES_EXHAUSTED',
-      'PASSWORD_CHANGE_CONFLICT',
-    ],
-  },
-  createCompany: { body: z.object({}).loose(), response: z.object({}).loose() },
-  createUser: {
-    headers: z.object({ cnpj: s.headerValues.cnpj }),
-    body: s.createUserBody,
-    status: 201,
-    response: userAnswer,
-    errors: ['COMPANY_NOT_FOUND', 'LOGIN_TAKEN', 'DOCUMENT_TAKEN', 'USER_MAIL_FAILED', 'FORBIDDEN'],
-  },
-  listUsers: {
-    headers: z.object({ cnpj: s.headerValues.cnpj.optional() }),
-    query: z.object({
-      page: z.coerce.number().int().min(0).max(100_000).default(0),
-      limit: z.coerce.number().int().min(1).max(USER_LIST_LIMIT).default(USER_LIST_LIMIT),
-      direction: z.enum(['asc', 'desc']).default('asc'),
-    }),
-    response: s.usersResponse,
-    errors: ['COMPANY_NOT_FOUND'],
-  },
-  updateUser: {
-    params: userDocument,
-    body: s.updateUserBody,
-    response: userAnswer,
-    errors: ['USER_NOT_FOUND', 'FORBIDDEN'],
-  },
-  updateUserStatus: {
-    params: userDocument,
-    body: s.userStatusBody,
-    response: userAnswer,
-    errors: ['USER_NOT_FOUND', 'SELF_DEACTIVATE', 'FORBIDDEN'],
-  },
-  deleteUser: {
-    params: z.object({ numeroDocumento: z.string() }),
-    response: mensagem,
-    errors: ['USER_NOT_FOUND', 'USER_ACTIVE', 'SELF_DELETE', 'FORBIDDEN'],
-  },
-
-  // Card platform
-  companies: { response: s.companiesResponse },
-  accounts: {
-    headers: companyHeaders.extend({
-      startaccount: s.headerValues.startAccount.default(''),
-      direction: s.headerValues.direction.default(''),
-    }),
-    response: s.accountsResponse,
-    errors: ['COMPANY_NOT_FOUND'],
-  },
-  corporateAccount: {
-    headers: companyHeaders,
-    response: s.corporateAccountResponse,
-    errors: ['COMPANY_NOT_FOUND'],
-  },
-  relationshipLimit: { headers: companyHeaders, response: s.relationshipLimitResponse, errors: ['COMPANY_NOT_FOUND'] },
-  cardsByDocument: { headers: companyHeaders, response: s.cardsResponse, errors: ['CARDS_NOT_FOUND'] },
-  cardsOfAccount: { response: s.cardsResponse, errors: ['CARD_NOT_FOUND'] },
-  holder: { response: s.accountData, errors: ['HOLDER_NOT_FOUND'] },
-  blockCard: {
-    body: s.cardBlockBody,
-    response: done,
-    errors: [...CARD_CHANGE_ERRORS, 'CARD_ALREADY_BLOCKED', 'PERMANENTLY_BLOCKED'],
-  },
-  blockAccount: { body: s.accountBlockBody, response: done, errors: ['CARD_NOT_FOUND', 'ALREADY_CANCELLED'] },
-  deactivateCard: { body: s.last4Body, response: done, errors: [...CARD_CHANGE_ERRORS, 'PERMANENTLY_BLOCKED'] },
-  activateCard: {
-    body: s.activationBody,
-    response: done,
-    errors: [...CARD_CHANGE_ERRORS, 'CARD_NOT_BLOCKED', 'PERMANENTLY_BLOCKED'],
-  },
-  consultCard: {
-    headers: z.object({ last4digits: s.headerValues.last4digits, product: s.headerValues.product.optional() }),
-    response: s.cardConsult,
-    errors: ['CARD_NOT_FOUND'],
-  },
-  authorizationHistory: { headers: last4Headers, response: s.authorizationHistoryResponse, errors: ['CARD_NOT_FOUND'] },
-  readLimit: { headers: last4Headers, response: s.limitResponse, errors: ['CARD_NOT_FOUND'] },
-  changeLimit: {
-    body: s.limitChangeBody,
-    response: s.limitResponse,
-    errors: [
-      ...CARD_CHANGE_ERRORS,
-      'PERMANENTLY_BLOCKED',
-      'LIMIT_NOT_POSITIVE',
-      'LIMIT_BELOW_USED',
-      'LIMIT_ABOVE_RELATIONSHIP',
-    ],
-  },
-  embossData: { headers: last4Headers, response: s.embossData, errors: ['CARD_NOT_FOUND'] },
-  secondCopy: { body: s.secondCopyBody, response: done, errors: [...CARD_CHANGE_ERRORS, 'ACCOUNT_CANCELLED'] },
-  passwordReset: { body: s.passwordResetBody, response: done, errors: [...CARD_CHANGE_ERRORS, 'PERMANENTLY_BLOCKED'] },
-  holderUpdate: { body: s.holderUpdateBody, response: done, errors: CARD_CHANGE_ERRORS },
-  addressUpdate: { body: s.addressUpdateBody, response: done, errors: CARD_CHANGE_ERRORS },
-  invoiceDueDates: { headers: last4Headers, response: s.invoiceDueDatesResponse, errors: ['CARD_NOT_FOUND'] },
-  invoiceTransactions: {
-    headers: last4Headers.extend({ duedate: s.headerValues.dueDate }),
-    response: s.invoiceTransactionsResponse,
-    errors: ['CARD_NOT_FOUND'],
-  },
-  corporateInvoice: {
-    headers: z.object({ cnpj: s.headerValues.cnpj, duedate: s.headerValues.dueDate }),
-    response: s.corporateInvoice,
-    errors: ['COMPANY_NOT_FOUND', 'INVOICE_NOT_FOUND'],
-  },
-  occurrence: { body: s.occurrenceBody, response: done, errors: CARD_CHANGE_ERRORS },
-  proposal: {
-    body: s.proposalBody,
-    status: 201,
-    response: s.proposalResponse,
-    errors: ['RELATIONSHIP_NOT_FOUND', 'DUPLICATE_PROPOSAL', '38', '6'],
-  },
-  cepLookup: { response: s.cepResponse, errors: ['CEP_NOT_FOUND', 'CEP_UNAVAILABLE'] },
+  ...portalUserSpecs,
+  ...cardPlatformSpecs,
   ...impactSpecs,
   ...radarSpecs,
   ...exportSpecs,

@@ -7,6 +7,7 @@ import { auditExportFilters } from './audit.ts';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj, cpf, last4, requiredText, uuid } from './fields.ts';
 import { messages } from './messages.ts';
+import { type Policy, policy, type StepUpCall } from './policy.ts';
 import { radarExportFilters } from './radar.ts';
 import { headerValues } from './schemas.ts';
 
@@ -34,6 +35,34 @@ export const exportFilters = {
 } as const;
 
 export type ExportKindName = keyof typeof exportFilters;
+
+/** A file of the whole company asks for a recent proof of identity; a card's own history does not (issue 25). */
+const WHOLE_LIST = {
+  when: 'for the whole list (no CPF search)',
+  applies: ({ body }: StepUpCall) => !(body as { filters?: { cpf?: string } }).filters?.cpf,
+};
+
+/**
+ * Each kind's policy: what its filters name, the permission, the step-up. The ticket is judged by its kind's policy,
+ * and the download by the same one again (without the step-up, already asked for the ticket a minute before).
+ */
+export const EXPORT_POLICIES = {
+  holders: policy.company('cnpj and relationCode of the filters', 'cards.read', {
+    stepUp: WHOLE_LIST,
+    reveals: { data: ['cpf'], to: 'masked for Consulta' },
+  }),
+  authorizations: policy.card('uuid and last4 of the filters', 'cards.read'),
+  transactions: policy.card('uuid and last4 of the filters', 'cards.read'),
+  'invoice-holders': policy.company('cnpj of the filters', 'cards.read', {
+    stepUp: 'when stale',
+    reveals: { data: ['cpf'], to: 'masked for Consulta' },
+  }),
+  radar: policy.company('cnpj and relationCode of the filters', 'cards.read', {
+    stepUp: 'when stale',
+    reveals: { data: ['cpf'], to: 'masked for Consulta' },
+  }),
+  audit: policy.company('cnpj and relationCode of the filters', 'audit.read', { stepUp: 'when stale' }),
+} as const satisfies Record<ExportKindName, Policy>;
 export type ExportFiltersOf<K extends ExportKindName> = z.input<(typeof exportFilters)[K]>;
 export const EXPORT_KINDS = Object.keys(exportFilters) as ExportKindName[];
 
@@ -78,11 +107,13 @@ export const exportTicket = z
 
 export const exportSpecs = {
   exportTicket: {
+    policy: policy.export('ticket'),
     body: exportTicketBody,
     response: exportTicketResponse,
     errors: ['COMPANY_NOT_FOUND', 'CARD_NOT_FOUND', 'INVOICE_NOT_FOUND', 'EXPORT_KIND_UNKNOWN', 'AUDIT_PERIOD_INVALID'],
   },
   exportDownload: {
+    policy: policy.export('download', { audits: { trail: 'audit_log', actions: ['export.csv'] } }),
     headers: z.object({ exportticket: exportTicket }),
     /** text/csv; charset=utf-8, streamed: UTF-8 BOM, `;`, CRLF, 1.234,56, DD/MM/YYYY. */
     response: z.string(),

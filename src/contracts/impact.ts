@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
 import { last4 } from './fields.ts';
 import { impactMessages } from './impact-messages.ts';
+import { policy } from './policy.ts';
 
 /** The three actions a preview is asked for: the block, the account cancel and the 2ª via. */
 export const IMPACT_ACTIONS = ['block', 'cancel', 'secondCopy'] as const;
@@ -53,6 +54,7 @@ export type CardImpact = z.infer<typeof cardImpactResponse>;
 
 export const impactSpecs = {
   cardImpact: {
+    policy: policy.card('last4digits header', 'cards.read'),
     headers: z.object({ last4digits: last4 }),
     query: z.object({ action: z.enum(IMPACT_ACTIONS, { error: impactMessages.invalidAction }) }),
     response: cardImpactResponse,

@@ -3,6 +3,7 @@
 // address (decision 093).
 import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
+import { policy } from './policy.ts';
 
 /** The holder's full CPF, 11 digits, never masked whatever the profile; every answer writes one audit row. */
 export const revealCpfResponse = z.object({
@@ -30,6 +31,22 @@ export const revealAddressResponse = z.object({
 export type RevealAddressResponse = z.infer<typeof revealAddressResponse>;
 
 export const profileSpecs = {
-  revealCpf: { response: revealCpfResponse, errors: ['HOLDER_NOT_FOUND'] },
-  revealAddress: { response: revealAddressResponse, errors: ['HOLDER_NOT_FOUND'] },
+  revealCpf: {
+    policy: policy.card('holder card', 'cards.read', {
+      notFound: 'HOLDER_NOT_FOUND',
+      reveals: { data: ['cpf'], to: 'in full' },
+      audits: { trail: 'audit_log', actions: ['cpf.reveal'] },
+    }),
+    response: revealCpfResponse,
+    errors: ['HOLDER_NOT_FOUND'],
+  },
+  revealAddress: {
+    policy: policy.card('holder card', 'cards.read', {
+      notFound: 'HOLDER_NOT_FOUND',
+      reveals: { data: ['address'], to: 'in full' },
+      audits: { trail: 'audit_log', actions: ['address.reveal'] },
+    }),
+    response: revealAddressResponse,
+    errors: ['HOLDER_NOT_FOUND'],
+  },
 } as const satisfies Record<string, EndpointSpec>;

@@ -10,6 +10,7 @@ export const profileMessages = {
     'cards.write': 'alterar cartões, portadores ou solicitações desta empresa',
     'users.manage': 'administrar os usuários e os perfis desta empresa',
     'audit.read': 'consultar a trilha de auditoria desta empresa',
+    'personal.read': 'ver o CPF e o endereço completos dos portadores desta empresa',
   },
   lastAdministrator:
     'A empresa precisa de ao menos um Administrador ativo: defina outro Administrador antes de rebaixar, desativar ou excluir este usuário.',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj, requiredText } from './fields.ts';
+import { policy } from './policy.ts';
 import { radarMessages } from './radar-messages.ts';
 import { subAccount } from './schemas.ts';
 
@@ -92,8 +93,16 @@ export const radarExportFilters = z.strictObject({
 });
 
 export const radarSpecs = {
-  radar: { headers: companyHeaders, response: radarResponse, errors: ['COMPANY_NOT_FOUND'] },
+  radar: {
+    policy: policy.company('cnpj and relationcode headers', 'cards.read'),
+    headers: companyHeaders,
+    response: radarResponse,
+    errors: ['COMPANY_NOT_FOUND'],
+  },
   radarCards: {
+    policy: policy.company('cnpj and relationcode headers', 'cards.read', {
+      reveals: { data: ['cpf'], to: 'masked for Consulta' },
+    }),
     headers: companyHeaders,
     query: radarListQuery,
     response: radarCardsResponse,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj } from './fields.ts';
-import type { EndpointName } from './routes.ts';
+import { policy } from './policy.ts';
 import { secondFactorMessages as m } from './second-factor-messages.ts';
 
 /** The header the BFF sets on every proxied call with the calling browser's device id; a client cannot name it. */
@@ -16,21 +16,6 @@ export const RECOVERY_CODE_COUNT = 10;
 export const RECOVERY_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/;
 /** How long a sign-in or a confirmation vouches for the operator before a sensitive call asks again. */
 export const STEP_UP_MAX_AGE_MS = 5 * 60 * 1000;
-
-/**
- * The calls that ask for the code (or the password, where no factor is enrolled) when the last check is older than
- * STEP_UP_MAX_AGE_MS. updateUser asks only when the edit changes a profile.
- */
-export const STEP_UP_ENDPOINTS: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'blockAccount',
-  'createUser',
-  'deleteUser',
-  'updateUser',
-  'resetUserSecondFactor',
-  'updateCompanySecurity',
-  'secondFactorDisable',
-  'secondFactorRecoveryCodes',
-]);
 
 /**
  * Where a signed-in session stands after the password: NENHUM (no factor asked), VERIFICAR (a code is due before
@@ -91,35 +76,75 @@ const cnpjHeader = z.object({ cnpj });
 /** Filled by contract.ts with the session answer: the schema lives beside the login's. */
 export function secondFactorSpecs<S extends z.ZodType>(sessionAnswer: S) {
   return {
-    secondFactorStatus: { response: secondFactorStatusResponse },
-    secondFactorEnroll: { response: secondFactorEnrollResponse, errors: ['SECOND_FACTOR_ALREADY_ENROLLED'] },
+    secondFactorStatus: {
+      policy: policy.own({ session: { pendingFactor: true } }),
+      response: secondFactorStatusResponse,
+    },
+    secondFactorEnroll: {
+      policy: policy.own({ session: { pendingFactor: true } }),
+      response: secondFactorEnrollResponse,
+      errors: ['SECOND_FACTOR_ALREADY_ENROLLED'],
+    },
     secondFactorConfirm: {
+      policy: policy.own({
+        session: { pendingFactor: true },
+        audits: { trail: 'audit_log', actions: ['second-factor.enrolled', 'second-factor.failure', 'login.success'] },
+      }),
       body: z.object({ codigo: totpCode }),
       response: recoveryCodesResponse,
       errors: ['SECOND_FACTOR_INVALID', 'SECOND_FACTOR_NOT_STARTED', 'SECOND_FACTOR_ALREADY_ENROLLED'],
     },
     secondFactorVerify: {
+      policy: policy.own({
+        session: { pendingFactor: true },
+        audits: { trail: 'audit_log', actions: ['login.success', 'step-up.success', 'second-factor.failure'] },
+      }),
       body: z.object({ codigo: factorCode }),
       response: sessionAnswer,
       errors: ['SECOND_FACTOR_INVALID', 'SECOND_FACTOR_NOT_ENROLLED'],
     },
     secondFactorDisable: {
+      policy: policy.own({ stepUp: 'when stale', audits: { trail: 'audit_log', actions: ['second-factor.disabled'] } }),
       response: message,
       errors: ['SECOND_FACTOR_NOT_ENROLLED', 'SECOND_FACTOR_MANDATORY', 'STEP_UP_REQUIRED'],
     },
     secondFactorRecoveryCodes: {
+      policy: policy.own({
+        stepUp: 'when stale',
+        audits: { trail: 'audit_log', actions: ['second-factor.recovery-codes'] },
+      }),
       response: recoveryCodesResponse,
       errors: ['SECOND_FACTOR_NOT_ENROLLED', 'STEP_UP_REQUIRED'],
     },
-    stepUp: { body: stepUpBody, status: 204, response: z.undefined(), errors: ['STEP_UP_FAILED'] },
+    stepUp: {
+      policy: policy.own({ audits: { trail: 'audit_log', actions: ['step-up.success', 'step-up.failure'] } }),
+      body: stepUpBody,
+      status: 204,
+      response: z.undefined(),
+      errors: ['STEP_UP_FAILED'],
+    },
     resetUserSecondFactor: {
+      policy: policy.user('users.manage', {
+        in: 'cnpj header',
+        stepUp: 'when stale',
+        audits: { trail: 'audit_log', actions: ['second-factor.reset'] },
+      }),
       headers: cnpjHeader,
       params: z.object({ documentNumber: z.string() }),
       response: message,
       errors: ['USER_NOT_FOUND', 'SECOND_FACTOR_NOT_ENROLLED', 'STEP_UP_REQUIRED', 'COMPANY_NOT_FOUND'],
     },
-    companySecurity: { headers: cnpjHeader, response: companySecurity, errors: ['COMPANY_NOT_FOUND'] },
+    companySecurity: {
+      policy: policy.company('cnpj header', 'users.manage'),
+      headers: cnpjHeader,
+      response: companySecurity,
+      errors: ['COMPANY_NOT_FOUND'],
+    },
     updateCompanySecurity: {
+      policy: policy.company('cnpj header', 'users.manage', {
+        stepUp: 'when stale',
+        audits: { trail: 'audit_log', actions: ['company.security'] },
+      }),
       headers: cnpjHeader,
       body: companySecurity,
       response: companySecurity,

@@ -135,6 +135,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
       stepUpMaxAgeMs: opts.config.STEP_UP_MAX_AGE_S * 1000,
       publicRateLimit: opts.publicRateLimit ?? { max: 30, timeWindow: 60_000 },
     };
+    api.decorate('providerDb', db);
     api.decorateRequest('principal', null);
     api.addHook('onRequest', authHook(ctx));
     // A change the operator makes may change their own sessions (a first access, a factor enrolled, a step-up, a new

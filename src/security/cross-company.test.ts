@@ -2,6 +2,7 @@
 // for a company aims the call at that company's resources (its accounts, cards, holders, users, invoices, relation).
 // The answer must be a refusal that carries none of the company's data, and no row of any table may change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../contracts/contract.ts';
 import { type EndpointName, endpoints } from '../contracts/index.ts';
 import { OTHER_OPERATOR_LOGIN } from '../provider/db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
@@ -19,7 +20,12 @@ type Expectation =
 
 const refused = { kind: 'refused' } as const;
 
-const EXPECT: Record<EndpointName, Expectation> = {
+/**
+ * The endpoints whose policy names no company (public, or the caller's own account): how each answers an operator of
+ * another company, with why. Every other endpoint acts on a company, card or user its policy declares, so a foreign
+ * operator is refused: that expectation is derived from the contract, not listed.
+ */
+const OWN_OR_PUBLIC: Partial<Record<EndpointName, Expectation>> = {
   login: {
     kind: 'public',
     why: 'Sign-in precedes any company: it names a login. Aimed at the target company’s user with a wrong password it is a plain 401; counting the failure towards the lockout and recording it as a security event (decision 075) are the intended writes.',
@@ -29,7 +35,11 @@ const EXPECT: Record<EndpointName, Expectation> = {
     kind: 'public',
     why: 'Recovery precedes any company: a code for the target company’s user that was never issued is refused and writes nothing.',
   },
-  firstAccess: refused,
+  firstAccess: {
+    kind: 'own-scope',
+    status: 403,
+    why: 'A first access sets the caller’s own password: naming another company’s user is refused (FORBIDDEN) before anything is read or written.',
+  },
   logout: {
     kind: 'own-scope',
     status: 204,
@@ -47,55 +57,16 @@ const EXPECT: Record<EndpointName, Expectation> = {
     why: 'A password change names no resource: it changes the caller’s own password, and with a wrong current password it only spends one of the caller’s own sign-in tries and records the failure (decision 075).',
     mayChange: ['portal_users', 'audit_log'],
   },
-  createCompany: refused,
-  createUser: refused,
-  listUsers: refused,
-  updateUser: refused,
-  updateUserStatus: refused,
-  deleteUser: refused,
   companies: {
     kind: 'own-scope',
     status: 200,
     why: 'The company list takes no company: it answers the caller’s own companies only.',
   },
-  accounts: refused,
-  corporateAccount: refused,
-  relationshipLimit: refused,
-  cardsByDocument: refused,
-  cardsOfAccount: refused,
-  holder: refused,
-  blockCard: refused,
-  blockAccount: refused,
-  deactivateCard: refused,
-  activateCard: refused,
-  consultCard: refused,
-  authorizationHistory: refused,
-  readLimit: refused,
-  cardImpact: refused, // Impact preview (issue 18.3).
-  bulkPreview: refused, // Bulk changes (issue 18.2).
-  bulkApply: refused, // Bulk changes (issue 18.2).
-  radar: refused, // Lifecycle radar (issue 18.5).
-  radarCards: refused, // Lifecycle radar (issue 18.5).
-  auditTrail: refused, // Audit trail (issue 16).
-  revealCpf: refused, // Consulta's audited "mostrar" (issue 16, decision 090).
-  revealAddress: refused, // Consulta's audited "mostrar" of the address (issue 16, decision 093).
-  exportTicket: refused, // CSV exports (issue 18.1).
   exportDownload: {
     kind: 'own-scope',
     status: 400,
     why: 'CSV exports (issue 18.1): the download names no resource but a ticket the provider sealed for one operator session, and streams only to the BFF download route; asked for any other way it is EXPORT_DOWNLOAD_ONLY and writes nothing (decision 084; the ticket binding is tested in routes/exports.test.ts).',
   },
-  changeLimit: refused,
-  embossData: refused,
-  secondCopy: refused,
-  passwordReset: refused,
-  holderUpdate: refused,
-  addressUpdate: refused,
-  invoiceDueDates: refused,
-  invoiceTransactions: refused,
-  corporateInvoice: refused,
-  occurrence: refused,
-  proposal: refused,
   cepLookup: {
     kind: 'own-scope',
     status: 200,
@@ -140,9 +111,6 @@ const EXPECT: Record<EndpointName, Expectation> = {
     why: 'A step-up proves the caller’s own identity: a code from a caller without a factor is refused and recorded as a failure (decision 091); a wrong proof would spend one of the caller’s own sign-in tries.',
     mayChange: ['portal_users', 'audit_log'],
   },
-  resetUserSecondFactor: refused,
-  companySecurity: refused,
-  updateCompanySecurity: refused,
 };
 
 let h: Harness;
@@ -176,15 +144,30 @@ const DIRECTIONS = [
   { attacker: DEMO.login, target: 'C', victim: OTHER_OPERATOR_LOGIN },
 ] as const;
 
-it('has an expectation for every endpoint of the catalogue, and nothing else', () => {
-  expect(Object.keys(EXPECT).sort()).toEqual(Object.keys(endpoints).sort());
+/**
+ * Whether the call names no company of its own: public, the caller's own account, or a download that names only a
+ * ticket sealed for the caller's session (its company was judged at the ticket).
+ */
+function namesNoCompany(name: EndpointName): boolean {
+  const { scope, served } = contract[name].policy;
+  if (served === false) return false;
+  return scope.kind === 'public' || scope.kind === 'self' || (scope.kind === 'export' && scope.phase === 'download');
+}
+
+/** Refused, unless the policy names no company (a route the provider does not serve is refused as well, 404). */
+const expectationOf = (name: EndpointName): Expectation | undefined =>
+  namesNoCompany(name) ? OWN_OR_PUBLIC[name] : refused;
+
+it('lists exactly the served endpoints whose policy names no company', () => {
+  const namesNone = (Object.keys(endpoints) as EndpointName[]).filter(namesNoCompany);
+  expect(Object.keys(OWN_OR_PUBLIC).sort()).toEqual(namesNone.sort());
 });
 
 describe.each(DIRECTIONS)('operator $attacker against company $target', ({ attacker, target, victim }) => {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
-    const expectation: Expectation | undefined = EXPECT[name];
+    const expectation = expectationOf(name);
     it(`${name}: ${expectation?.kind ?? 'no case'}`, async () => {
-      if (!expectation) throw new Error(`endpoint ${name} has no cross-company case: add one to EXPECT and AIM`);
+      if (!expectation) throw new Error(`endpoint ${name} names no company and has no case: add one to OWN_OR_PUBLIC`);
       const t = targets[target] as Target;
       const aimed = AIM[name](t);
       const req = requestOf(name, aimed);

@@ -1,46 +1,87 @@
-// The profile matrix (issue 16, decision 087), generated from the endpoint catalogue like the cross-company one:
-// every endpoint × every profile, aimed at the operator's own company (the demo company, where `demo` is an
-// Administrador, `gestor` a Gestor de cartões and `consulta` a Consulta). A call the profile may not make is 403
-// PROFILE_FORBIDDEN with the pt-BR reason naming the profile and what it lacks, and changes no row of any table; a
-// call it may make is never refused for the profile. For each endpoint the denied profiles go first, so an allowed
-// call (a block, a deletion) cannot change what a denied one finds.
+// The authorization matrix, generated from the contract's policies (issue 25): every endpoint × every profile
+// (Administrador `demo`, Gestor de cartões `gestor`, Consulta `consulta`, all of company A) × the operator's own
+// company and another one × a fresh session and one whose last proof of identity is older than the step-up window.
+// The expected answer is derived from the endpoint's declaration alone — not there or not theirs 404, a profile
+// without the permission 403 PROFILE_FORBIDDEN, a stale session 403 STEP_UP_REQUIRED where the rule asks it — and
+// sent through HTTP; a refused call changes no row of any table, an accepted one records what the policy says it
+// audits, and a profile without personal.read never receives the target's full CPF unless the endpoint reveals it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../contracts/contract.ts';
+import { EXPORT_POLICIES, type ExportKindName } from '../contracts/exports.ts';
 import { type EndpointName, endpoints, messages } from '../contracts/index.ts';
-import { can, ENDPOINT_PERMISSIONS, PROFILE_LABELS, PROFILES, type Profile } from '../contracts/profiles.ts';
-import { PROFILE_OPERATORS } from '../provider/db/seed/seed.ts';
+import { type Policy, stepUpApplies } from '../contracts/policy.ts';
+import { can, PROFILE_LABELS, PROFILES, type Profile } from '../contracts/profiles.ts';
+import { STEP_UP_MAX_AGE_MS } from '../contracts/second-factor.ts';
+import { cpfFrom, OTHER_OPERATOR_LOGIN, PROFILE_OPERATORS } from '../provider/db/seed/seed.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
+import { REFUSAL_WRITES } from './refusal-writes.ts';
 import { changedTables, snapshotTables } from './snapshot.ts';
-import { AIM, loadTarget, requestOf, type Target } from './targets.ts';
+import { AIM, type Aimed, loadTarget, requestOf, type Target } from './targets.ts';
 
-/** The seeded operator of each profile in the demo company. */
 const OPERATOR: Record<Profile, string> = {
   ADMINISTRADOR: DEMO.login,
   GESTOR_CARTOES: PROFILE_OPERATORS.find((o) => o.profile === 'GESTOR_CARTOES')?.login ?? '',
   CONSULTA: PROFILE_OPERATORS.find((o) => o.profile === 'CONSULTA')?.login ?? '',
 };
-
-/**
- * Endpoints the provider does not serve: the contract names them for the portal, and every profile gets the same
- * 404 (no handler runs, so there is nothing to judge), still checked for writes.
- */
-const NOT_SERVED: Partial<Record<EndpointName, string>> = {
-  createCompany:
-    'Company registration is the platform’s, not the provider’s (spec section 7): no route serves it, so every profile gets 404.',
-};
-
-/** Denied profiles first, then the allowed ones, for every endpoint. */
+/** Denied profiles first, so an accepted call (a block, a deletion) cannot change what a refused one finds. */
 const ORDER: readonly Profile[] = ['CONSULTA', 'GESTOR_CARTOES', 'ADMINISTRADOR'];
+const NAMES = Object.keys(endpoints).sort() as EndpointName[];
 
 let h: Harness;
-let target: Target;
-const tokens: Partial<Record<Profile, string>> = {};
+/** Each endpoint's own holder and user in company A, so one endpoint's accepted change never reaches another's. */
+const own = new Map<EndpointName, Target>();
+let foreign: Target;
+const fresh: Partial<Record<Profile, string>> = {};
+const stale: Partial<Record<Profile, string>> = {};
+
+/** The policy that judges the aimed call: the endpoint's own, or for an export its kind's. */
+function policyOf(name: EndpointName, aimed: Aimed): Policy {
+  const declared: Policy = contract[name].policy;
+  if (declared.scope.kind !== 'export') return declared;
+  const kind = (aimed.body as { kind?: string } | undefined)?.kind ?? JSON.stringify(aimed.headers);
+  if (declared.scope.phase === 'download') return { ...declared, stepUp: 'never' };
+  return EXPORT_POLICIES[kind as ExportKindName];
+}
+
+/** The refusal of a call that names what is not the operator's (or not there), by the scope the policy declares. */
+function notFoundOf(policy: Policy): string | null {
+  const scope = policy.scope;
+  switch (scope.kind) {
+    case 'company':
+    case 'card':
+      return scope.notFound ?? (scope.kind === 'company' ? 'COMPANY_NOT_FOUND' : 'CARD_NOT_FOUND');
+    case 'companies':
+      return 'COMPANY_NOT_FOUND';
+    case 'user':
+      return scope.in ? 'COMPANY_NOT_FOUND' : 'USER_NOT_FOUND';
+    default:
+      return null;
+  }
+}
+
+/** A user of company A (or C) built for one endpoint, named after it, belonging to that company only. */
+async function userFor(name: string, companyId: number): Promise<string> {
+  const login = `matriz.${name.toLowerCase()}`.slice(0, 60);
+  const cpf = cpfFrom(String(900_000_000 + NAMES.indexOf(name as EndpointName) * 10 + (companyId % 10)));
+  const { rows } = await h.handle.sql.query<{ id: string }>(
+    `insert into portal_users (login, document, name, email, ddi, ddd, mobile, password_hash, must_change_password)
+     select $1::varchar, $2, 'Usuária da Matriz', $4::varchar, 55, 11, 911112222, password_hash, false
+       from portal_users where login = $3 returning id`,
+    [`${login}.${companyId}`, cpf, DEMO.login, `${login}.${companyId}@exemplo.com.br`],
+  );
+  await h.handle.sql.query(`insert into user_companies (user_id, company_id, profile) values ($1, $2, 'CONSULTA')`, [
+    rows[0]?.id,
+    companyId,
+  ]);
+  return `${login}.${companyId}`;
+}
 
 beforeAll(async () => {
   h = await createHarness();
   await h.handle.sql.query(`insert into cep_cache (cep, payload, fetched_at) values ('01310100', $1, $2)`, [
     JSON.stringify({
       cep: '01310100',
-      logradouro: 'Avenida Paulista',
+      logradouro: 'Av. Paulista',
       complemento: '',
       bairro: 'Bela Vista',
       localidade: 'São Paulo',
@@ -48,59 +89,127 @@ beforeAll(async () => {
     }),
     h.clock().toISOString(),
   ]);
-  target = await loadTarget(h.handle.sql, 'Transportadora', 'ana.souza');
-  for (const profile of PROFILES) tokens[profile] = await h.token(OPERATOR[profile], DEMO.password);
+  const company = async (prefix: string) =>
+    (await h.handle.sql.query<{ id: number }>(`select id from companies where corporate_name like $1`, [`${prefix}%`]))
+      .rows[0]?.id as number;
+  const a = await company('Transportadora');
+  for (const [i, name] of NAMES.entries()) {
+    own.set(name, await loadTarget(h.handle.sql, 'Transportadora', await userFor(name, a), i));
+  }
+  foreign = await loadTarget(h.handle.sql, 'Agropecuária', await userFor('foreign', await company('Agropecuária')));
+  // Stale sessions first, then the clock past the window, then fresh ones.
+  for (const p of PROFILES) stale[p] = await h.token(OPERATOR[p], DEMO.password);
+  h.clock.advance(STEP_UP_MAX_AGE_MS + 60_000);
+  for (const p of PROFILES) fresh[p] = await h.token(OPERATOR[p], DEMO.password);
+  // A stale session's first call renews its idle expiry (a write of the auth layer, not of the call): done here.
+  for (const p of PROFILES) {
+    await h.app.inject({ method: 'GET', url: endpoints.companies.path, headers: bearer(stale[p] as string) });
+  }
 });
 afterAll(() => h.close());
 
-it('seeds one operator of each profile in the demo company, signing in with the demo password', () => {
-  for (const profile of PROFILES) expect(tokens[profile], profile).toBeTruthy();
+async function send(name: EndpointName, aimed: Aimed, token: string) {
+  const req = requestOf(name, aimed);
+  const before = await snapshotTables(h.handle.sql, 'versions');
+  const res = await h.app.inject({
+    method: req.method,
+    url: req.path,
+    headers: { ...(endpoints[name].public ? {} : bearer(token)), ...req.headers },
+    ...(aimed.body === undefined ? {} : { payload: aimed.body as object }),
+  });
+  const changed = changedTables(before, await snapshotTables(h.handle.sql, 'versions'));
+  const body = (res.body ? JSON.parse(res.body) : {}) as { code?: string; message?: string };
+  return { res, body, changed };
+}
+
+/** Tables a refusal of this endpoint may write on purpose (a wrong password spends a try, decision 075). */
+const refusalMayWrite = (name: EndpointName, changed: string[]) =>
+  changed.filter((c) => !(REFUSAL_WRITES[name] ?? []).some((t) => c.startsWith(`${t} `)));
+
+it('every endpoint of the catalogue declares a policy, and every served one has a handler', () => {
+  for (const name of NAMES) {
+    const policy: Policy | undefined = contract[name].policy;
+    expect(policy, name).toBeDefined();
+    expect(policy.permission === null || Object.keys(messages.profiles.missing).includes(policy.permission)).toBe(true);
+  }
 });
 
-it('has a permission for every endpoint of the catalogue, and nothing else', () => {
-  expect(Object.keys(ENDPOINT_PERMISSIONS).sort()).toEqual(Object.keys(endpoints).sort());
-});
+describe.each(NAMES)('%s', (name) => {
+  for (const profile of [...ORDER]) {
+    for (const where of ['foreign', 'own'] as const) {
+      for (const session of ['stale', 'fresh'] as const) {
+        it(`${PROFILE_LABELS[profile]}, ${where === 'own' ? 'own company' : 'another company'}, ${session}`, async () => {
+          const target = where === 'own' ? (own.get(name) as Target) : foreign;
+          const aimed = AIM[name](target);
+          const policy = policyOf(name, aimed);
+          const notFound = notFoundOf(policy);
+          // A call that names no company has no other company to aim at; a step-up rule that never applies has no
+          // stale case distinct from the fresh one.
+          if (where === 'foreign' && notFound === null) return;
+          const stepUp = stepUpApplies(policy.stepUp, {
+            body: aimed.body,
+            target: { email: target.user.email, profiles: ['CONSULTA'] },
+          });
+          if (session === 'stale' && !stepUp) return;
+          // Sign-out spends its session; the others share the profile's.
+          const token =
+            name === 'logout'
+              ? await h.token(OPERATOR[profile], DEMO.password)
+              : ((session === 'stale' ? stale : fresh)[profile] as string);
+          const { res, body, changed } = await send(name, aimed, token);
+          const refused = res.statusCode >= 400;
 
-describe.each(Object.keys(endpoints) as EndpointName[])('%s', (name) => {
-  const permission = ENDPOINT_PERMISSIONS[name];
-  for (const profile of [...ORDER].sort((a, b) => Number(allowed(a)) - Number(allowed(b)))) {
-    const verdict = NOT_SERVED[name] ? 'not served' : allowed(profile) ? 'allowed' : 'denied';
-    it(`${PROFILE_LABELS[profile]}: ${verdict}`, async () => {
-      const endpoint = endpoints[name];
-      const aimed = AIM[name](target);
-      const req = requestOf(name, aimed);
-      // Sign-out spends its session, so it gets one of its own.
-      const token = name === 'logout' ? await h.token(OPERATOR[profile], DEMO.password) : (tokens[profile] as string);
-
-      const before = await snapshotTables(h.handle.sql);
-      const res = await h.app.inject({
-        method: req.method,
-        url: req.path,
-        headers: { ...(endpoint.public ? {} : bearer(token)), ...req.headers },
-        ...(aimed.body === undefined ? {} : { payload: aimed.body as object }),
-      });
-      const after = await snapshotTables(h.handle.sql);
-      const body = (res.body ? res.json() : {}) as { code?: string; message?: string };
-
-      if (NOT_SERVED[name]) {
-        expect(res.statusCode, res.body).toBe(404);
-        expect(changedTables(before, after), `${name} changed rows`).toEqual([]);
-      } else if (verdict === 'denied' && permission !== null) {
-        expect(res.statusCode, res.body).toBe(403);
-        expect(body.code).toBe('PROFILE_FORBIDDEN');
-        expect(body.message).toBe(
-          messages.profiles.forbidden(PROFILE_LABELS[profile], messages.profiles.missing[permission]),
-        );
-        expect(changedTables(before, after), `${name} changed rows`).toEqual([]);
-      } else {
-        expect(body.code, res.body).not.toBe('PROFILE_FORBIDDEN');
-        // An endpoint that names no permission may still refuse for its own reason (first access of another login).
-        if (permission !== null) expect(res.statusCode, res.body).not.toBe(403);
+          if (policy.served === false) {
+            expect(res.statusCode, res.body).toBe(404);
+          } else if (where === 'foreign') {
+            expect(res.statusCode, res.body).toBe(404);
+            expect(body.code, res.body).toBe(notFound);
+          } else if (policy.permission !== null && !can(profile, policy.permission)) {
+            expect(res.statusCode, res.body).toBe(403);
+            expect(body.code).toBe('PROFILE_FORBIDDEN');
+            expect(body.message).toBe(
+              messages.profiles.forbidden(PROFILE_LABELS[profile], messages.profiles.missing[policy.permission]),
+            );
+          } else if (session === 'stale') {
+            // Asked for a proof only of a call the operator may make: its own refusals (an active user cannot be
+            // deleted) come first, and anything else is STEP_UP_REQUIRED, with nothing done.
+            expect(body.code, res.body).not.toBe('PROFILE_FORBIDDEN');
+            if (body.code !== 'STEP_UP_REQUIRED') {
+              expect(refused, `${name} went through with a stale session: ${res.body}`).toBe(true);
+              const again = await send(name, aimed, fresh[profile] as string);
+              expect(again.body.code, `the refusal before the step-up is the call's own: ${again.res.body}`).toBe(
+                body.code,
+              );
+            } else {
+              expect(res.statusCode).toBe(403);
+            }
+          } else {
+            expect(body.code, res.body).not.toBe('PROFILE_FORBIDDEN');
+            expect(body.code, res.body).not.toBe('STEP_UP_REQUIRED');
+            if (notFound !== null) expect(body.code, res.body).not.toBe(notFound);
+            // An accepted call that changed anything records it where its policy says it audits.
+            const trail = policy.audits?.trail;
+            const effect = changed.filter((c) => !c.startsWith(`${trail} `) && !c.startsWith('user_sessions '));
+            if (!refused && trail && effect.length > 0) {
+              expect(
+                changed.some((c) => c.startsWith(`${trail} `)),
+                `${name} wrote no ${trail} row`,
+              ).toBe(true);
+            }
+            // A profile without personal.read never receives the target holder's full CPF, unless revealed in full.
+            if (!refused && !can(profile, 'personal.read') && policy.reveals?.to !== 'in full') {
+              expect(res.body, `${name} answered a full CPF to ${profile}`).not.toContain(target.account.cpf);
+            }
+          }
+          if (refused) expect(refusalMayWrite(name, changed), `${name} refused but changed rows`).toEqual([]);
+        });
       }
-    });
+    }
   }
+});
 
-  function allowed(profile: Profile): boolean {
-    return permission === null || can(profile, permission);
-  }
+it('the foreign operator still reaches their own company after the whole matrix', async () => {
+  const token = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
+  const res = await h.app.inject({ method: 'GET', url: endpoints.companies.path, headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
 });

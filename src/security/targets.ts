@@ -19,6 +19,8 @@ export interface Target {
     motherName: string;
     email: string;
     accountNumber: string;
+    /** The card's credit limit, 1234.56. */
+    creditLimit: string;
   };
   /** A portal user who belongs to this company only. */
   user: { document: string; login: string; name: string; email: string };
@@ -27,10 +29,10 @@ export interface Target {
   digitableLine: string | null;
 }
 
-/** Bulk changes (issue 18.2): a one-row limit file for the target's holder. */
+/** Bulk changes (issue 18.2): a one-row limit file for the target's holder, at the limit it has (always valid). */
 const bulkLimitFile = (t: Target) => ({
   kind: 'limits',
-  rows: [{ line: 2, cells: [t.account.cpf, t.account.last4, '500,00'] }],
+  rows: [{ line: 2, cells: [t.account.cpf, t.account.last4, t.account.creditLimit.replace('.', ',')] }],
 });
 
 /** `holder` picks the company's n-th live holder, so suites can give each endpoint a holder of its own. */
@@ -52,7 +54,8 @@ export async function loadTarget(
   );
   const account = await one<Target['account']>(
     `select a.id as uuid, c.last4, a.document_number as cpf, a.holder_name as "holderName",
-            a.mother_name as "motherName", a.email, a.account_number::text as "accountNumber"
+            a.mother_name as "motherName", a.email, a.account_number::text as "accountNumber",
+            a.credit_limit::text as "creditLimit"
        from accounts a join cards c on c.account_id = a.id and c.card_type = 'TITULAR'
       where a.company_id = $1 and a.status_description = 'NORMAL' and c.status = 'Actived' and c.active_flag = 'S'
       order by a.account_number limit 1 offset $2`,

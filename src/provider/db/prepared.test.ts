@@ -3,9 +3,9 @@
 // a transaction would answer from outside it (PostgreSQL) or wait on it forever (PGlite's single connection).
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardOfUser } from '../services/cards.ts';
+import { cardScope } from '../http/scope/card.ts';
 import { listCompanies } from '../services/companies.ts';
-import { openSession, touchSession } from '../services/sessions.ts';
+import { openSession, type Principal, touchSession } from '../services/sessions.ts';
 import { freshDatabase } from '../test/harness.ts';
 import { createDb, type Db } from './client.ts';
 import { migrate } from './migrate.ts';
@@ -16,6 +16,10 @@ let db: Db;
 let close: () => Promise<void>;
 let userId: string;
 let card: { accountId: string; last4: string };
+
+/** The card scope's read for the operator, or null when it is not theirs. */
+const cardOfUser = (on: Db, user: string, accountId: string, last4: string | null) =>
+  cardScope(on, { userId: user } as Principal, { accountId, last4 }, null);
 
 beforeAll(async () => {
   const fresh = await freshDatabase();

@@ -5,7 +5,8 @@
 import { type AuditEvent, actionLabel, changeText, targetText } from '../../contracts/audit.ts';
 import { exportFilters } from '../../contracts/exports.ts';
 import { messages } from '../../contracts/messages.ts';
-import { auditCompany, auditPage, auditPeriod } from '../services/audit-trail.ts';
+import type { CompanyScope } from '../http/scope/types.ts';
+import { auditPage, auditPeriod } from '../services/audit-trail.ts';
 import type { ExportCell, ExportKind } from './kind.ts';
 
 const m = messages.audit;
@@ -23,20 +24,20 @@ export const auditRowOf = (e: AuditEvent): ExportCell[] => [
   e.changes.map(changeText).join('; '),
 ];
 
-export const auditExportKind: ExportKind<typeof exportFilters.audit> = {
+export const auditExportKind: ExportKind<typeof exportFilters.audit, CompanyScope> = {
   name: 'audit',
   filters: exportFilters.audit,
   fileName: (f) => `${m.fileName}-${f.cnpj}`,
   header: [c.when, c.login, c.name, c.address, c.action, c.target, c.changes],
 
-  async scope(db, principal, f) {
-    const companyId = await auditCompany(db, principal.userId, f.cnpj, f.relationCode);
+  // The period is judged before a ticket is issued; the trail's rows are not counted ahead.
+  async count(_db, _scope, f) {
     auditPeriod(new Date(), f.from, f.to, false);
-    return { companyId, rows: null };
+    return null;
   },
 
-  async *rows(db, principal, f) {
-    const companyId = await auditCompany(db, principal.userId, f.cnpj, f.relationCode);
+  async *rows(db, { company }, f) {
+    const companyId = company.id;
     // One period for the whole file, read once.
     const period = auditPeriod(new Date(), f.from, f.to, false);
     let cursor: string | undefined;

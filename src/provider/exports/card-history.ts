@@ -1,13 +1,11 @@
 // A card's authorizations and its invoices' transactions as files: the rows the history screen keeps (spec section
-// 5's filters), in its order, with its status rule. A card another company holds is CARD_NOT_FOUND, as on screen.
+// 5's filters), in its order, with its status rule.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { authorizationStatus } from '../../contracts/authorization-status.ts';
 import { exportFilters } from '../../contracts/exports.ts';
 import { messages } from '../../contracts/messages.ts';
-import type { Db } from '../db/client.ts';
 import { authorizations, transactions } from '../db/schema.ts';
-import { fail } from '../errors.ts';
-import { cardOfUser } from '../services/cards.ts';
+import type { CardScope } from '../http/scope/types.ts';
 import type { ExportCell, ExportKind } from './kind.ts';
 
 const c = messages.exports.columns;
@@ -17,31 +15,24 @@ export const KEPT_GROUPS = ['CRE', 'DEN', 'PGT', 'DEI', 'DEB'];
 const CURRENCIES: Record<number, string> = { 986: 'BRL', 840: 'USD', 978: 'EUR' };
 const BATCH = 5_000;
 
-async function cardOf(db: Db, userId: string, uuid: string, last4: string) {
-  const found = await cardOfUser(db, userId, uuid, last4);
-  return found ?? fail('CARD_NOT_FOUND');
-}
-
 const keptAuthorizations = (accountId: string) =>
   and(eq(authorizations.accountId, accountId), inArray(authorizations.descDrop, KEPT_DROPS));
 
-export const authorizationsKind: ExportKind<typeof exportFilters.authorizations> = {
+export const authorizationsKind: ExportKind<typeof exportFilters.authorizations, CardScope> = {
   name: 'authorizations',
   filters: exportFilters.authorizations,
   fileName: (f) => `autorizacoes-cartao-${f.last4}`,
   header: [c.dateTime, c.establishment, c.authorization, c.installments, c.value, c.currency, c.status, c.response],
 
-  async scope(db, principal, f) {
-    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+  async count(db, { account }) {
     const rows = await db
       .select({ type: authorizations.transactionType })
       .from(authorizations)
       .where(keptAuthorizations(account.id));
-    return { companyId: account.companyId, rows: rows.filter((r) => r.type.trim() !== '').length };
+    return rows.filter((r) => r.type.trim() !== '').length;
   },
 
-  async *rows(db, principal, f) {
-    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+  async *rows(db, { account }) {
     // A card holds thousands of authorizations at most: one ordered read, sent in batches.
     const rows = await db
       .select()
@@ -72,20 +63,18 @@ const keptTransactions = (accountId: string, dueDates: string[]) =>
     inArray(transactions.abbreviationGroup, KEPT_GROUPS),
   );
 
-export const transactionsKind: ExportKind<typeof exportFilters.transactions> = {
+export const transactionsKind: ExportKind<typeof exportFilters.transactions, CardScope> = {
   name: 'transactions',
   filters: exportFilters.transactions,
   fileName: (f) => `transacoes-cartao-${f.last4}`,
   header: [c.date, c.description, c.group, c.last4, c.installment, c.national, c.international, c.dueDate],
 
-  async scope(db, principal, f) {
-    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+  async count(db, { account }, f) {
     const [row] = await db.select({ n: count() }).from(transactions).where(keptTransactions(account.id, f.dueDates));
-    return { companyId: account.companyId, rows: row?.n ?? 0 };
+    return row?.n ?? 0;
   },
 
-  async *rows(db, principal, f) {
-    const { account } = await cardOf(db, principal.userId, f.uuid, f.last4);
+  async *rows(db, { account }, f) {
     const rows = await db
       .select()
       .from(transactions)

@@ -4,11 +4,9 @@ import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { exportFilters } from '../../contracts/exports.ts';
 import { messages } from '../../contracts/messages.ts';
-import type { Db } from '../db/client.ts';
 import { accounts, cards } from '../db/schema.ts';
-import { fail } from '../errors.ts';
+import type { CompanyScope } from '../http/scope/types.ts';
 import { cardsByDocument } from '../services/cards.ts';
-import { companyOfUser } from '../services/companies.ts';
 import type { ExportCell, ExportKind } from './kind.ts';
 
 const c = messages.exports.columns;
@@ -26,26 +24,19 @@ const cpfOf = (documentNumber: string) => {
   return formatCpf(digits.length <= 10 ? `0${digits}` : digits);
 };
 
-async function companyOf(db: Db, userId: string, cnpj: string, relationCode: string) {
-  const company = await companyOfUser(db, userId, cnpj, relationCode);
-  return company ?? fail('COMPANY_NOT_FOUND');
-}
-
-export const holdersKind: ExportKind<typeof exportFilters.holders> = {
+export const holdersKind: ExportKind<typeof exportFilters.holders, CompanyScope> = {
   name: 'holders',
   filters: exportFilters.holders,
   fileName: (f) => (f.cpf ? `portadores-${f.cnpj}-busca` : `portadores-${f.cnpj}`),
   header: [c.account, c.holder, c.cpf, c.last4, c.status],
 
-  async scope(db, principal, f) {
-    const company = await companyOf(db, principal.userId, f.cnpj, f.relationCode);
-    if (f.cpf) return { companyId: company.id, rows: (await cardsByDocument(db, company.id, f.cpf)).length };
+  async count(db, { company }, f) {
+    if (f.cpf) return (await cardsByDocument(db, company.id, f.cpf)).length;
     // The list's own count: the company's counter, kept by every write that adds an account (no COUNT(*)).
-    return { companyId: company.id, rows: company.totalSubAccounts };
+    return company.totalSubAccounts;
   },
 
-  async *rows(db, principal, f) {
-    const company = await companyOf(db, principal.userId, f.cnpj, f.relationCode);
+  async *rows(db, { company }, f) {
     if (f.cpf) {
       const found = await cardsByDocument(db, company.id, f.cpf);
       const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });

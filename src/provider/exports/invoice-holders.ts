@@ -7,7 +7,7 @@ import { messages } from '../../contracts/messages.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cards, invoices, transactions } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { operatorCompany } from '../services/invoices.ts';
+import type { CompanyRef, CompanyScope } from '../http/scope/types.ts';
 import { centsOfText } from './csv.ts';
 import type { ExportCell, ExportKind } from './kind.ts';
 
@@ -18,9 +18,7 @@ export const DEBIT_GROUPS = ['DEN', 'DEI', 'DEB', 'IOF', 'TAR'];
 export const CREDIT_GROUPS = ['CRE'];
 const BATCH = 5_000;
 
-async function invoiceOf(db: Db, userId: string, cnpj: string, dueDate: string) {
-  const company = await operatorCompany(db, userId, cnpj);
-  if (!company) fail('COMPANY_NOT_FOUND');
+async function invoiceOf(db: Db, company: CompanyRef, dueDate: string) {
   const [invoice] = await db
     .select({ total: invoices.totalInvoiceValue, balance: invoices.paidNotIntegralValue })
     .from(invoices)
@@ -36,24 +34,24 @@ const billed = (companyId: number, dueDate: string) =>
     inArray(transactions.abbreviationGroup, [...DEBIT_GROUPS, ...CREDIT_GROUPS]),
   );
 
-export const invoiceHoldersKind: ExportKind<(typeof exportFilters)['invoice-holders']> = {
+export const invoiceHoldersKind: ExportKind<(typeof exportFilters)['invoice-holders'], CompanyScope> = {
   name: 'invoice-holders',
   filters: exportFilters['invoice-holders'],
   fileName: (f) => `fatura-${f.dueDate}-por-portador`,
   header: [c.account, c.holder, c.cpf, c.last4, c.entries, c.total],
 
-  async scope(db, principal, f) {
-    const { company } = await invoiceOf(db, principal.userId, f.cnpj, f.dueDate);
+  async count(db, scope, f) {
+    const { company } = await invoiceOf(db, scope.company, f.dueDate);
     const [row] = await db
       .select({ n: sql<number>`count(distinct ${transactions.accountId})`.mapWith(Number) })
       .from(transactions)
       .innerJoin(accounts, eq(accounts.id, transactions.accountId))
       .where(billed(company.id, f.dueDate));
-    return { companyId: company.id, rows: (row?.n ?? 0) + 3 };
+    return (row?.n ?? 0) + 3;
   },
 
-  async *rows(db, principal, f) {
-    const { company, totalCents, balanceCents } = await invoiceOf(db, principal.userId, f.cnpj, f.dueDate);
+  async *rows(db, scope, f) {
+    const { company, totalCents, balanceCents } = await invoiceOf(db, scope.company, f.dueDate);
     const signed = sql`case when ${inArray(transactions.abbreviationGroup, CREDIT_GROUPS)} then -${transactions.valueNational} else ${transactions.valueNational} end`;
     let holdersCents = 0;
     let after: bigint | null = null;

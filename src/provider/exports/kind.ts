@@ -3,7 +3,7 @@
 // BOM, `;`, 1.234,56, DD/MM/YYYY); a kind only says what its rows are. Kinds are registered in exports/registry.ts.
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import type { Principal } from '../services/sessions.ts';
+import type { CardScope, CompanyScope } from '../http/scope/types.ts';
 
 /**
  * A cell before formatting: money is `{ brl: '1234.56' }` (or centavos, `{ cents }`) so the writer can print 1.234,56;
@@ -19,15 +19,14 @@ export type ExportCell =
   | { date: string }
   | { dateTime: Date };
 
-/** What the ticket answer and the audit row say before a row is read. */
-export interface ExportScope {
-  /** The company the file concerns (the audit row's), null when none. */
-  companyId: number | null;
-  /** The data rows the file will hold, for the browser's progress; null when the kind cannot tell cheaply. */
-  rows: number | null;
-}
-
-export interface ExportKind<Q extends z.ZodType = z.ZodType> {
+/**
+ * A kind lists a company's rows or a card's: its policy (EXPORT_POLICIES in contracts/exports.ts) says which, and the
+ * scope step hands it the company or card it found and judged, at the ticket and again at the download.
+ */
+export interface ExportKind<
+  Q extends z.ZodType = z.ZodType,
+  S extends CompanyScope | CardScope = CompanyScope | CardScope,
+> {
   /** The export's name on the wire and in the audit row, e.g. 'holders'. */
   name: string;
   /** The filters the kind accepts (the current search and sort of the screen it comes from). */
@@ -37,14 +36,13 @@ export interface ExportKind<Q extends z.ZodType = z.ZodType> {
   /** The header row, pt-BR. */
   header: readonly string[];
   /**
-   * Optional: checks the operator reaches what the filters name (refusing as `rows` would) and counts the rows.
-   * Without it the ticket carries no row count (the browser shows rows received only) and the audit row no company.
+   * The data rows the file will hold, for the browser's progress and the audit row, or null when the kind cannot
+   * tell cheaply; throws the kind's own refusals (an invoice that does not exist, a period out of range).
    */
-  scope?(db: Db, principal: Principal, filters: z.output<Q>): Promise<ExportScope>;
+  count(db: Db, scope: S, filters: z.output<Q>, masked: boolean): Promise<number | null>;
   /**
-   * The rows in order, in batches (a keyset page each), so a million rows stream without being held at once. Throws
-   * the usual refusals (fail('COMPANY_NOT_FOUND'), fail('CARD_NOT_FOUND')) when the operator does not reach them;
-   * the route reads the first batch before it sends a byte, so such a refusal is a 4xx with nothing streamed.
+   * The rows in order, in batches (a keyset page each), so a million rows stream without being held at once; the
+   * route reads the first batch before it sends a byte, so a refusal is still a 4xx with nothing streamed.
    */
-  rows(db: Db, principal: Principal, filters: z.output<Q>): AsyncIterable<readonly ExportCell[][]>;
+  rows(db: Db, scope: S, filters: z.output<Q>, masked: boolean): AsyncIterable<readonly ExportCell[][]>;
 }

@@ -3,8 +3,8 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { messages } from '../../contracts/messages.ts';
 import { type RadarCard, radarExportFilters } from '../../contracts/radar.ts';
-import { profileIn, profileInScope } from '../services/profiles.ts';
-import { radarCompany, radarListCount, radarMoment, radarPage } from '../services/radar.ts';
+import type { CompanyScope } from '../http/scope/types.ts';
+import { radarListCount, radarMoment, radarPage } from '../services/radar.ts';
 import type { ExportCell, ExportKind } from './kind.ts';
 
 const m = messages.radar.export;
@@ -32,25 +32,18 @@ export const rowOf = (r: RadarCard): ExportCell[] => [
   day(r.requestedOn),
 ];
 
-export const radarExportKind: ExportKind<typeof radarExportFilters> = {
+export const radarExportKind: ExportKind<typeof radarExportFilters, CompanyScope> = {
   name: 'radar',
   filters: radarExportFilters,
   fileName: (f) => `${m.fileName(f.category)}-${f.cnpj}${f.filter ? '-filtro' : ''}`,
   header: m.header,
 
-  async scope(db, principal, f) {
-    const companyId = await radarCompany(db, principal.userId, f.cnpj, f.relationCode);
-    const maskedCpf = profileInScope() === 'CONSULTA';
-    return {
-      companyId,
-      rows: await radarListCount(db, companyId, radarMoment(new Date()), f.category, f.filter, maskedCpf),
-    };
-  },
+  // The list's CPF filter matches what the operator sees: masked CPFs when the file masks them.
+  count: (db, { company }, f, maskedCpf) =>
+    radarListCount(db, company.id, radarMoment(new Date()), f.category, f.filter, maskedCpf),
 
-  async *rows(db, principal, f) {
-    const companyId = await radarCompany(db, principal.userId, f.cnpj, f.relationCode);
-    // The download runs outside any endpoint's scope: the profile is read again, as the rows' filter needs it.
-    const maskedCpf = (await profileIn(db, principal.userId, companyId)) === 'CONSULTA';
+  async *rows(db, { company }, f, maskedCpf) {
+    const companyId = company.id;
     // One moment for the whole file, so a card does not move between lists while it streams.
     const moment = radarMoment(new Date());
     let after: string | undefined;

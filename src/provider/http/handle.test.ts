@@ -1,13 +1,19 @@
+// routeFor on its own app, with handlers of the test's, over the harness's database: the scope step finds the demo
+// operator's real card and company, so what is checked is the contract's parsing, status and answer around it.
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
+import { createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { errorHandler } from './error-handler.ts';
 import { routeFor } from './handle.ts';
 
-const ACCOUNT = '00000000-0000-4000-8000-000000000001';
 const limit = { availableLimit: 700, creditLimit: 1000, availableCreditLimitUsed: 300 };
-const limitChange = { availableLimit: 1000, changeLimit: 'S', last4digits: '1234' };
+
+let h: Harness;
+let account = '';
+let limitChange = { availableLimit: 1000, changeLimit: 'S', last4digits: '1234' };
+let cnpj = '';
 
 let app: FastifyInstance;
 let logged: string[] = [];
@@ -22,8 +28,34 @@ beforeAll(async () => {
       done();
     },
   });
+  h = await createHarness();
+  const { rows } = await h.handle.sql.query<{ id: string; user: string; account: string; last4: string; cnpj: string }>(
+    `select u.id, a.id as account, c.last4, co.cnpj from portal_users u
+       join user_companies uc on uc.user_id = u.id join companies co on co.id = uc.company_id
+       join accounts a on a.company_id = co.id join cards c on c.account_id = a.id
+      where u.login = $1 order by a.account_number limit 1`,
+    [DEMO.login],
+  );
+  const found = rows[0] as { id: string; account: string; last4: string; cnpj: string };
+  account = found.account;
+  cnpj = found.cnpj;
+  limitChange = { ...limitChange, last4digits: found.last4 };
   app = Fastify({ logger: { level: 'error', stream } });
   app.setErrorHandler(errorHandler);
+  app.decorate('providerDb', h.db);
+  app.decorateRequest('principal', null);
+  // The signed-in demo operator, as the auth hook would find them.
+  app.addHook('onRequest', async (request) => {
+    request.principal = {
+      userId: found.id,
+      sessionId: 'sessao',
+      login: DEMO.login,
+      name: 'Demo',
+      mustChangePassword: false,
+      factorPending: false,
+      stepUpDue: false,
+    };
+  });
   app.route(
     routeFor('changeLimit', async () => {
       handled++;
@@ -50,9 +82,12 @@ beforeAll(async () => {
   );
   await app.ready();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await h.close();
+});
 
-const putLimit = (payload: object) => app.inject({ method: 'PUT', url: `/v1/limit/management/${ACCOUNT}`, payload });
+const putLimit = (payload: object) => app.inject({ method: 'PUT', url: `/v1/limit/management/${account}`, payload });
 
 describe('routeFor: the contract drives parsing, status and the answer', () => {
   it('fails loudly when an answer breaks the response schema, rather than trimming it', async () => {
@@ -88,7 +123,7 @@ describe('routeFor: the contract drives parsing, status and the answer', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/v0/portal/usuario/',
-      headers: { cnpj: '12345678000190' },
+      headers: { cnpj },
       payload: {
         login: 'nova.operadora',
         numCelular: 987654321,

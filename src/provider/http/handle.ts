@@ -1,6 +1,9 @@
-// A provider route from the contract: method, path, parsing of path, headers, query and body, the success status and
-// the answer's serializer (fast-json-stringify, through Fastify's own compiler, from the answer's JSON Schema) are
-// all read from contract.ts. A handler receives parsed input and returns the answer; it never names a schema.
+// A provider route from the contract: method, path, parsing of path, headers, query and body, the success status, the
+// answer's serializer, and who may call it on what (the entry's policy) are all read from contract.ts. Every call is
+// judged in one fixed order before its handler runs (issue 25): the input's own refusals (400), not the operator's or
+// not there (404), a profile without the permission (403), the route's business refusals that need no write, a stale
+// step-up (403 STEP_UP_REQUIRED). The handler receives the parsed input and the Scope; it never names a schema and
+// never decides who may call it.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
@@ -11,23 +14,55 @@ import {
   type PathParams,
   type ResponseOf,
 } from '../../contracts/contract.ts';
-import { maskAddressFields } from '../../contracts/masked-address.ts';
-import { maskCpfFields } from '../../contracts/masked-cpf.ts';
-import { ENDPOINT_PERMISSIONS } from '../../contracts/profiles.ts';
-import { STEP_UP_ENDPOINTS } from '../../contracts/second-factor.ts';
-import { AppError, fail } from '../errors.ts';
-import { profileInScope, stepUpUnjudged, withPermission } from '../services/profiles.ts';
-import type { Principal } from '../services/sessions.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { judgeCall, shownTo } from './judge.ts';
 import { fastifyPath } from './route.ts';
+import type { CallInput } from './scope/locate.ts';
+import type {
+  CardScope,
+  CompaniesScope,
+  CompanyScope,
+  PublicScope,
+  Scope,
+  SelfScope,
+  UserScope,
+} from './scope/types.ts';
 import { parseWith } from './validate.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The provider's database, for the scope step of every route (decorated in app.ts). */
+    providerDb: Db;
+  }
+}
+
+type ScopeFor<S> = S extends { kind: 'public' }
+  ? PublicScope
+  : S extends { kind: 'self' }
+    ? SelfScope
+    : S extends { kind: 'company' }
+      ? CompanyScope
+      : S extends { kind: 'companies' }
+        ? CompanyScope | CompaniesScope
+        : S extends { kind: 'card' }
+          ? CardScope
+          : S extends { kind: 'user' }
+            ? UserScope
+            : S extends { kind: 'export' }
+              ? CompanyScope | CardScope
+              : never;
+
+/** The Scope a handler of `N` receives, from the kind its policy declares. */
+export type ScopeOf<N extends EndpointName> = ScopeFor<(typeof contract)[N]['policy']['scope']>;
 
 export interface HandlerInput<N extends EndpointName> {
   params: PathParams<N>;
   headers: ParsedOf<N, 'headers'>;
   query: ParsedOf<N, 'query'>;
   body: ParsedOf<N, 'body'>;
-  /** The signed-in user; reading it on a public route is a programming error. */
-  readonly principal: Principal;
+  /** Who calls and what the call acts on, found and judged by the scope step. */
+  scope: ScopeOf<N>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -35,13 +70,16 @@ export interface HandlerInput<N extends EndpointName> {
 /** A handler answers the contract's response, or the reply it has already sent (a refusal in another shape). */
 export type Handler<N extends EndpointName> = (input: HandlerInput<N>) => Promise<ResponseOf<N> | FastifyReply>;
 
-export interface HandleOptions {
-  allowTemporaryPassword?: boolean;
-  /** A session that still waits for its second factor may call it (decision 091). */
-  allowPendingFactor?: boolean;
+export interface HandleOptions<N extends EndpointName = EndpointName> {
   rateLimit?: object;
   /** Runs on the raw request before the contract parses it: a path value whose own refusal must win over the body's. */
   checkFirst?: (request: FastifyRequest) => void;
+  /**
+   * The call's business refusals that need no write (deleting an active user, deleting oneself, blocking a card
+   * already blocked for good): judged after the scope and before the step-up, so nobody confirms who they are for a
+   * call that would be refused anyway. The service judges them again under its locks.
+   */
+  refuse?: (input: HandlerInput<N>) => void | Promise<void>;
   /** Refusals of this route (below 500) also carry their reason as `mensagemRetorno`, the field the portal reads. */
   mensagemRetorno?: boolean;
 }
@@ -52,35 +90,28 @@ export interface HandleOptions {
  */
 const checkResponses = process.env.VITEST === 'true' || process.env.CHECK_RESPONSES === '1';
 
-/**
- * The calls refused with STEP_UP_REQUIRED when the session's last proof of identity is older than the window
- * (decision 091): once their chokepoint has found the operator allowed to make them, before anything is written
- * (decision 095). updateUser asks only when the edit changes a profile, which only its service can tell
- * (services/users.ts).
- */
-const STEP_UP_ALWAYS: ReadonlySet<EndpointName> = new Set([...STEP_UP_ENDPOINTS].filter((n) => n !== 'updateUser'));
-
-/** The answers that carry a full CPF or address to every profile: the audited "mostrar"s (decisions 090, 093). */
-const UNMASKED: ReadonlySet<EndpointName> = new Set(['revealCpf', 'revealAddress']);
-
-/** A Consulta operator's answer: every holder CPF and every holder address masked (decisions 090, 093). */
-const masked = <T>(answer: T): T => maskAddressFields(maskCpfFields(answer));
-
 /** The JSON Schema Fastify compiles the answer's serializer from (draft 7, which fast-json-stringify reads). */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
   return json;
 }
 
-function principalGetter(request: FastifyRequest): Principal {
-  if (!request.principal) throw new Error(`no principal on protected route ${request.url}`);
-  return request.principal;
+/** The route config the auth hook reads, from the endpoint's policy. */
+export function routeConfigOf(name: EndpointName) {
+  const c = contract[name] as Contract;
+  const session = c.policy.session ?? {};
+  return {
+    endpoint: name,
+    public: c.policy.scope.kind === 'public',
+    allowTemporaryPassword: session.temporaryPassword === true,
+    allowPendingFactor: session.pendingFactor === true,
+  };
 }
 
 export function routeFor<N extends EndpointName>(
   name: N,
   handler: Handler<N>,
-  options: HandleOptions = {},
+  options: HandleOptions<N> = {},
 ): RouteOptions {
   const c = contract[name] as Contract<N>;
   const status = c.status ?? 200;
@@ -88,13 +119,7 @@ export function routeFor<N extends EndpointName>(
   return {
     method: c.method,
     url: fastifyPath(c.path),
-    config: {
-      endpoint: name,
-      public: c.public === true,
-      allowTemporaryPassword: options.allowTemporaryPassword === true,
-      allowPendingFactor: options.allowPendingFactor === true,
-      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-    },
+    config: { ...routeConfigOf(name), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     ...(response ? { schema: { response } } : {}),
     handler: async (request, reply) => {
       try {
@@ -107,44 +132,35 @@ export function routeFor<N extends EndpointName>(
   };
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
-    const permission = ENDPOINT_PERMISSIONS[name];
-    const stepUpDue = STEP_UP_ALWAYS.has(name) && request.principal?.stepUpDue === true;
-    // A harmful call on the operator's own account names no permission: nothing else to judge first. The others
-    // are judged by their chokepoint, after the company and the profile (decision 095).
-    if (stepUpDue && permission === null) fail('STEP_UP_REQUIRED');
     options.checkFirst?.(request);
-    const input = {
+    const parsed = {
       params: parseWith(c.params, request.params) as PathParams<N>,
       headers: (c.headers ? parseWith(c.headers, request.headers) : undefined) as ParsedOf<N, 'headers'>,
       query: (c.query ? parseWith(c.query, request.query) : undefined) as ParsedOf<N, 'query'>,
       body: (c.body ? parseWith(c.bodyOf?.(request.body) ?? c.body, request.body) : undefined) as ParsedOf<N, 'body'>,
-      get principal() {
-        return principalGetter(request);
-      },
-      request,
-      reply,
     };
-    // Profiles (issue 16): the endpoint's permission, judged by the chokepoints in the company the call acts on.
-    // A Consulta operator's answer carries every CPF and holder address masked (decisions 090, 093), decided here so
-    // neither reaches that browser whole; revealCpf and revealAddress are the answers that do, audited.
-    const result = await withPermission(
-      permission,
-      async () => {
-        const answered = await handler(input);
-        if (checkResponses && stepUpUnjudged()) {
-          throw new Error(`${name} owed a step-up and answered without reaching a chokepoint that asks it`);
-        }
-        if (answered === reply || reply.sent || UNMASKED.has(name)) return answered;
-        return profileInScope() === 'CONSULTA' ? masked(answered) : answered;
+    const call = (scope: Scope): HandlerInput<N> => ({ ...parsed, scope: scope as ScopeOf<N>, request, reply });
+    const refuse = options.refuse;
+    const { scope, policy } = await judgeCall(
+      request.server.providerDb,
+      c.policy,
+      request,
+      {
+        params: parsed.params,
+        headers: (parsed.headers ?? {}) as CallInput['headers'],
+        query: (parsed.query ?? {}) as CallInput['query'],
+        body: parsed.body,
       },
-      stepUpDue,
+      refuse && ((found) => refuse(call(found))),
     );
-    if (result === reply || reply.sent) return reply;
+    const answered = await handler(call(scope));
+    if (answered === reply || reply.sent) return reply;
     if (status === 204) return reply.code(204).send();
+    const result = shownTo(policy, scope, answered);
     if (checkResponses) {
-      const parsed = c.response.safeParse(result);
-      if (!parsed.success) {
-        throw new Error(`answer of ${name} breaks its contract: ${z.prettifyError(parsed.error)}`);
+      const checked = c.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(`answer of ${name} breaks its contract: ${z.prettifyError(checked.error)}`);
       }
     }
     return reply.code(status).send(result);
@@ -156,7 +172,7 @@ export function handle<N extends EndpointName>(
   app: FastifyInstance,
   name: N,
   handler: Handler<N>,
-  options?: HandleOptions,
+  options?: HandleOptions<N>,
 ): void {
   app.route(routeFor(name, handler, options));
 }

@@ -11,6 +11,7 @@ import { accounts, cardEvents, cards, companies, portalUsers, userCompanies } fr
 import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { auditExportKind } from '../exports/audit.ts';
 import type { Principal } from '../services/sessions.ts';
+import { exportScope } from '../test/export-scope.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const DAY = 86_400_000;
@@ -300,7 +301,7 @@ describe('the audit trail (GET /v1/audit/events)', () => {
     expect(res.json().code).toBe('PROFILE_FORBIDDEN');
     const principal = { userId: user?.id } as Principal;
     const filters = { cnpj: companyA.cnpj, relationCode: companyA.relationCode };
-    await expect(auditExportKind.scope?.(h.db, principal, filters)).rejects.toMatchObject({
+    await expect(exportScope(h.db, principal, 'audit', filters)).rejects.toMatchObject({
       code: 'PROFILE_FORBIDDEN',
     });
   });
@@ -314,9 +315,11 @@ describe('the audit trail (GET /v1/audit/events)', () => {
       from: '2020-01-01',
       card: limited.card.last4,
     };
-    expect(await auditExportKind.scope?.(h.db, principal, filters)).toMatchObject({ companyId: expect.any(Number) });
+    const scope = await exportScope(h.db, principal, 'audit', filters);
+    expect(scope.company.cnpj).toBe(companyA.cnpj);
+    expect(await auditExportKind.count(h.db, scope, filters, false)).toBeNull();
     const lines: unknown[][] = [];
-    for await (const batch of auditExportKind.rows(h.db, principal, filters)) lines.push(...batch);
+    for await (const batch of auditExportKind.rows(h.db, scope, filters, false)) lines.push(...batch);
     expect(lines).toHaveLength(1);
     const [line] = lines as unknown[][];
     expect(line?.slice(1, 6)).toEqual([

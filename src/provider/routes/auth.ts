@@ -68,49 +68,39 @@ export async function authRoutes(app: FastifyInstance, ctx: ProviderContext) {
 
   // A reload keeps no copy of the operator in the browser (decision 041): it reads name and companies again here. A
   // session waiting for its second factor reads what it waits for, and no company.
-  handle(
-    app,
-    'session',
-    async ({ principal }) => {
-      if (principal.factorPending) {
-        const enrolled = (await confirmedFactor(ctx.db, principal.userId)) !== null;
-        return {
-          usuario: principal.name,
-          login: principal.login,
-          companies: [],
-          segundoFator: enrolled ? ('VERIFICAR' as const) : ('CADASTRAR' as const),
-        };
-      }
+  handle(app, 'session', async ({ scope: { principal } }) => {
+    if (principal.factorPending) {
+      const enrolled = (await confirmedFactor(ctx.db, principal.userId)) !== null;
       return {
         usuario: principal.name,
         login: principal.login,
-        companies: await sessionCompanies(ctx.db, principal.userId),
-        segundoFator: 'NENHUM' as const,
+        companies: [],
+        segundoFator: enrolled ? ('VERIFICAR' as const) : ('CADASTRAR' as const),
       };
-    },
-    { allowPendingFactor: true },
-  );
+    }
+    return {
+      usuario: principal.name,
+      login: principal.login,
+      companies: await sessionCompanies(ctx.db, principal.userId),
+      segundoFator: 'NENHUM' as const,
+    };
+  });
 
   // Signing out only gives up access, so a user still on a temporary password may do it too.
-  handle(
-    app,
-    'logout',
-    async ({ principal, request }) => {
-      const now = ctx.clock();
-      await revokeSession(ctx.db, principal.sessionId, now);
-      // The trigger's notification reaches this instance too, but the browser's next call must not race it.
-      ctx.sessions.forget(`s:${principal.sessionId}`);
-      await recordSecurityEvent(ctx.db, request.log, {
-        type: 'logout',
-        actorUserId: principal.userId,
-        target: principal.login,
-        at: now,
-        address: request.ip,
-      });
-      return undefined;
-    },
-    { allowTemporaryPassword: true, allowPendingFactor: true },
-  );
+  handle(app, 'logout', async ({ scope: { principal }, request }) => {
+    const now = ctx.clock();
+    await revokeSession(ctx.db, principal.sessionId, now);
+    // The trigger's notification reaches this instance too, but the browser's next call must not race it.
+    ctx.sessions.forget(`s:${principal.sessionId}`);
+    await recordSecurityEvent(ctx.db, request.log, {
+      type: 'logout',
+      actorUserId: principal.userId,
+      target: principal.login,
+      at: now,
+      address: request.ip,
+    });
+    return undefined;
+  });
 
   handle(
     app,
@@ -138,23 +128,18 @@ export async function authRoutes(app: FastifyInstance, ctx: ProviderContext) {
     { rateLimit },
   );
 
-  handle(
-    app,
-    'firstAccess',
-    async ({ body, principal, request }) => {
-      if (body.login.toLowerCase() !== principal.login) fail('FORBIDDEN', messages.firstAccess.wrongUser);
-      if (body.novaSenha !== body.confirmarNovaSenha) fail('PASSWORDS_DIFFER');
-      await setFirstPassword(ctx.db, principal.userId, body.novaSenha, ctx.clock(), originOf(request));
-      // The session opened with the temporary password goes on, so a factor the user must have is asked of it now
-      // (decision 091): the session waits for the enrolment, and its answer says CADASTRAR.
-      if (
-        (await factorStepOf(ctx.db, ctx.secondFactorExempt, { id: principal.userId, login: principal.login })) !==
-        'NENHUM'
-      ) {
-        await markFactorPending(ctx.db, principal.sessionId);
-      }
-      return { message: messages.firstAccess.success };
-    },
-    { allowTemporaryPassword: true },
-  );
+  handle(app, 'firstAccess', async ({ body, scope: { principal }, request }) => {
+    if (body.login.toLowerCase() !== principal.login) fail('FORBIDDEN', messages.firstAccess.wrongUser);
+    if (body.novaSenha !== body.confirmarNovaSenha) fail('PASSWORDS_DIFFER');
+    await setFirstPassword(ctx.db, principal.userId, body.novaSenha, ctx.clock(), originOf(request));
+    // The session opened with the temporary password goes on, so a factor the user must have is asked of it now
+    // (decision 091): the session waits for the enrolment, and its answer says CADASTRAR.
+    if (
+      (await factorStepOf(ctx.db, ctx.secondFactorExempt, { id: principal.userId, login: principal.login })) !==
+      'NENHUM'
+    ) {
+      await markFactorPending(ctx.db, principal.sessionId);
+    }
+    return { message: messages.firstAccess.success };
+  });
 }

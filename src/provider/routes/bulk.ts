@@ -4,18 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ProviderContext } from '../context.ts';
 import { handle } from '../http/handle.ts';
 import { applyBulk } from '../services/bulk/apply.ts';
-import { bulkCompany } from '../services/bulk/prepare.ts';
 import { previewBulk } from '../services/bulk/preview.ts';
 
 export async function bulkRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  handle(app, 'bulkPreview', async ({ headers, body, principal, request }) => {
-    const company = await bulkCompany(ctx.db, principal.userId, headers.cnpj, headers.relationcode);
-    return { rows: await previewBulk(ctx.db, principal, company, body, ctx.clock(), request.log) };
-  });
+  handle(app, 'bulkPreview', async ({ body, scope, request }) => ({
+    rows: await previewBulk(ctx.db, scope, body, ctx.clock(), request.log),
+  }));
 
-  handle(app, 'bulkApply', async ({ headers, body, principal, request }) => {
-    const company = await bulkCompany(ctx.db, principal.userId, headers.cnpj, headers.relationcode);
+  handle(app, 'bulkApply', async ({ body, scope, request }) => {
     const origin = { address: request.ip, log: request.log };
-    return { rows: await applyBulk(ctx.db, principal, company, body, ctx.clock(), origin) };
+    return { rows: await applyBulk(ctx.db, scope, body, ctx.clock(), origin) };
   });
 }

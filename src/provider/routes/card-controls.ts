@@ -1,68 +1,60 @@
 // Card controls: block, unblock, deactivation, password unlock, second copy (with its emboss read and the
 // occurrence), cancel (account block) and the limit. Each change answers 200 {message} or a refusal
-// {message, code}; the rules live in services/card-controls.ts, the shapes in contracts/contract.ts.
-import type { FastifyInstance } from 'fastify';
+// {message, code}; the rules live in services/card-controls.ts, the shapes and policies in contracts/contract.ts.
+// A permanent change's own refusals (already blocked for good, already cancelled) are judged before its step-up.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProviderContext } from '../context.ts';
 import { handle } from '../http/handle.ts';
 import {
-  type Actor,
   activateCard,
   blockCard,
+  type ChangeAt,
   cancelAccount,
   deactivateCard,
-  issueSecondCopy,
-  readEmboss,
-  registerOccurrence,
+  refuseBlock,
+  refuseCancel,
+  refuseDeactivation,
   resetPassword,
 } from '../services/card-controls.ts';
+import { issueSecondCopy, readEmboss, registerOccurrence } from '../services/card-reissue.ts';
 import { changeLimit, readLimit } from '../services/limits.ts';
-import type { Principal } from '../services/sessions.ts';
 
 export async function cardControlRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  const actorOf = (principal: Principal, request: { ip: string }): Actor => ({
-    userId: principal.userId,
-    at: ctx.clock(),
-    address: request.ip,
-  });
+  const now = (request: FastifyRequest): ChangeAt => ({ at: ctx.clock(), address: request.ip });
   const done = (message: string) => ({ message });
 
-  handle(app, 'blockCard', async ({ params, body, principal, request }) =>
-    done(await blockCard(ctx.db, actorOf(principal, request), params.uuid, body)),
+  handle(
+    app,
+    'blockCard',
+    async ({ body, scope, request }) => done(await blockCard(ctx.db, scope, now(request), body)),
+    { refuse: ({ scope }) => refuseBlock(scope) },
   );
 
-  handle(app, 'activateCard', async ({ params, body, principal, request }) =>
-    done(await activateCard(ctx.db, actorOf(principal, request), params.uuid, body.last4digits)),
+  handle(app, 'activateCard', async ({ scope, request }) => done(await activateCard(ctx.db, scope, now(request))));
+
+  handle(app, 'deactivateCard', async ({ scope, request }) => done(await deactivateCard(ctx.db, scope, now(request))), {
+    refuse: ({ scope }) => refuseDeactivation(scope),
+  });
+
+  handle(app, 'blockAccount', async ({ scope, request }) => done(await cancelAccount(ctx.db, scope, now(request))), {
+    refuse: ({ scope }) => refuseCancel(scope),
+  });
+
+  handle(app, 'passwordReset', async ({ body, scope, request }) =>
+    done(await resetPassword(ctx.db, scope, now(request), body)),
   );
 
-  handle(app, 'deactivateCard', async ({ params, body, principal, request }) =>
-    done(await deactivateCard(ctx.db, actorOf(principal, request), params.uuid, body.last4digits)),
+  handle(app, 'embossData', async ({ scope }) => readEmboss(scope));
+
+  handle(app, 'secondCopy', async ({ body, scope, request }) =>
+    done(await issueSecondCopy(ctx.db, scope, now(request), body)),
   );
 
-  handle(app, 'blockAccount', async ({ params, body, principal, request }) =>
-    done(await cancelAccount(ctx.db, actorOf(principal, request), params.uuid, body.last4Digits)),
+  handle(app, 'occurrence', async ({ body, scope, request }) =>
+    done(await registerOccurrence(ctx.db, scope, now(request), body)),
   );
 
-  handle(app, 'passwordReset', async ({ params, body, principal, request }) =>
-    done(await resetPassword(ctx.db, actorOf(principal, request), params.uuid, body)),
-  );
+  handle(app, 'readLimit', async ({ scope }) => readLimit(ctx.db, scope));
 
-  handle(app, 'embossData', async ({ params, headers, principal }) =>
-    readEmboss(ctx.db, principal.userId, params.uuid, headers.last4digits),
-  );
-
-  handle(app, 'secondCopy', async ({ params, body, principal, request }) =>
-    done(await issueSecondCopy(ctx.db, actorOf(principal, request), params.uuid, body)),
-  );
-
-  handle(app, 'occurrence', async ({ params, body, principal, request }) =>
-    done(await registerOccurrence(ctx.db, actorOf(principal, request), params.uuid, body)),
-  );
-
-  handle(app, 'readLimit', async ({ params, headers, principal }) =>
-    readLimit(ctx.db, principal.userId, params.uuid, headers.last4digits),
-  );
-
-  handle(app, 'changeLimit', async ({ params, body, principal, request }) =>
-    changeLimit(ctx.db, actorOf(principal, request), params.uuid, body),
-  );
+  handle(app, 'changeLimit', async ({ body, scope, request }) => changeLimit(ctx.db, scope, now(request), body));
 }

@@ -1,23 +1,18 @@
 // The signed-in operator's companies, their keyset-paged sub-accounts and their relationship limit.
 import type { FastifyInstance } from 'fastify';
 import type { ProviderContext } from '../context.ts';
-import { fail } from '../errors.ts';
 import { handle } from '../http/handle.ts';
 import { pageAccounts } from '../services/accounts.ts';
-import { companyOfUser, listCompanies, relationshipLimitOf } from '../services/companies.ts';
+import { listCompanies, relationshipLimitOf } from '../services/companies.ts';
 
 export async function companyRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  handle(app, 'relationshipLimit', async ({ headers, principal }) => {
-    const figures = await relationshipLimitOf(ctx.db, principal.userId, headers.cnpj, headers.relationcode);
-    return figures ?? fail('COMPANY_NOT_FOUND');
-  });
+  handle(app, 'relationshipLimit', async ({ scope }) => relationshipLimitOf(ctx.db, scope.company.id));
 
-  handle(app, 'companies', async ({ principal }) => ({ companies: await listCompanies(ctx.db, principal.userId) }));
+  handle(app, 'companies', async ({ scope }) => ({ companies: await listCompanies(ctx.db, scope.principal.userId) }));
 
   // Header names arrive lower-cased; absent paging headers mean the first page (the contract's defaults).
-  handle(app, 'accounts', async ({ headers, principal }) => {
-    const company = await companyOfUser(ctx.db, principal.userId, headers.cnpj, headers.relationcode);
-    if (!company) fail('COMPANY_NOT_FOUND');
+  handle(app, 'accounts', async ({ headers, scope }) => {
+    const { company } = scope;
     // A start account without a direction reads as "next": the only sensible reading of a cursor.
     const start = headers.startaccount === '' ? null : BigInt(headers.startaccount);
     const subAccounts = await pageAccounts(ctx.db, company.id, start, headers.direction || 'N');

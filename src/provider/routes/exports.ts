@@ -1,14 +1,17 @@
-// CSV exports (issue 18.1, decision 084). exportTicket (JSON, through /proxy): validates the kind's filters, checks the
-// operator reaches what they name, counts the rows and answers a sealed single-use ticket (which keeps the count). exportDownload (text/csv,
-// called only by the BFF's download route): opens the ticket, reads the first batch (a refusal is still a 4xx with
-// nothing streamed), writes the audit row, then streams the rows in keyset batches. The download is the contract's one
-// endpoint that handle() does not answer: its request is still parsed by the contract's schemas.
+// CSV exports (issue 18.1, decision 084). exportTicket (JSON, through /proxy): the scope step judges the company or card
+// the kind's filters name by the kind's policy; the handler counts the rows and answers a sealed single-use ticket
+// (which keeps the count). exportDownload (text/csv, called only by the BFF's download route): opens the ticket, judges
+// the same policy again, reads the first batch (a refusal is still a 4xx with nothing streamed), writes the audit row,
+// then streams the rows in keyset batches. The download is the contract's one endpoint that handle() does not answer:
+// it streams; its request is still parsed by the contract's schemas and judged by the same scope step.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { contract } from '../../contracts/contract.ts';
+import { EXPORT_POLICIES, type ExportKindName } from '../../contracts/exports.ts';
 import { maskAddressField } from '../../contracts/masked-address.ts';
 import { maskCpf } from '../../contracts/masked-cpf.ts';
 import { messages } from '../../contracts/messages.ts';
+import type { Policy } from '../../contracts/policy.ts';
 import type { ProviderContext } from '../context.ts';
 import { auditLog } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -16,10 +19,11 @@ import { csvHead, csvLines } from '../exports/csv.ts';
 import type { ExportCell, ExportKind } from '../exports/kind.ts';
 import { exportKindOf } from '../exports/registry.ts';
 import { openTicket, SpentTickets, sealTicket, ticketKey } from '../exports/ticket.ts';
-import { handle } from '../http/handle.ts';
+import { handle, routeConfigOf } from '../http/handle.ts';
+import { judgeCall, masksPersonalData } from '../http/judge.ts';
 import { fastifyPath } from '../http/route.ts';
+import type { CardScope, CompanyScope } from '../http/scope/types.ts';
 import { parseWith } from '../http/validate.ts';
-import { profileInScope } from '../services/profiles.ts';
 
 /** Set by the BFF's download route only: /proxy forwards the contract's headers, and this one is not among them. */
 export const DOWNLOAD_CHANNEL_HEADER = 'x-fidis-download';
@@ -56,31 +60,34 @@ function kindOf(name: string): ExportKind {
   return exportKindOf(name) ?? fail('EXPORT_KIND_UNKNOWN');
 }
 
+/** The kind's policy: who may export it, and whether its file masks personal data (contracts/exports.ts). */
+const policyOf = (kind: ExportKind): Policy => EXPORT_POLICIES[kind.name as ExportKindName];
+
 export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
   const key = ticketKey(ctx.codeKey);
   const spent = new SpentTickets();
 
-  handle(app, 'exportTicket', async ({ body, principal }) => {
+  handle(app, 'exportTicket', async ({ body, scope }) => {
     const kind = kindOf(body.kind);
     const filters = parseWith(kind.filters, body.filters);
-    const scope = kind.scope ? await kind.scope(ctx.db, principal, filters) : { companyId: null, rows: null };
+    const masked = masksPersonalData(policyOf(kind), scope);
+    const rows = await kind.count(ctx.db, scope, filters, masked);
     const sealed = await sealTicket(
       key,
       {
         kind: kind.name,
         filters: body.filters,
-        userId: principal.userId,
-        sessionId: principal.sessionId,
-        companyId: scope.companyId,
-        rows: scope.rows,
-        // The kind's scope went through the company's chokepoint, which recorded the operator's profile there.
-        masked: profileInScope() === 'CONSULTA',
+        userId: scope.principal.userId,
+        sessionId: scope.principal.sessionId,
+        companyId: scope.company.id,
+        rows,
+        masked,
       },
       ctx.clock(),
     );
     return {
       ticket: sealed.ticket,
-      rows: scope.rows ?? 0,
+      rows: rows ?? 0,
       fileName: `${kind.fileName(filters)}.csv`,
       expiresAt: sealed.expiresAt.toISOString(),
     };
@@ -90,7 +97,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
   app.route({
     method: download.method,
     url: fastifyPath(download.path),
-    config: { endpoint: 'exportDownload', public: false, allowTemporaryPassword: false },
+    config: routeConfigOf('exportDownload'),
     handler: async (request, reply) => {
       if (request.headers[DOWNLOAD_CHANNEL_HEADER] !== '1') fail('EXPORT_DOWNLOAD_ONLY');
       const headers = parseWith(download.headers, request.headers);
@@ -105,10 +112,17 @@ export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
       const filters = parseWith(kind.filters, claims.filters);
       if (!spent.spend(claims.jti, claims.exp, Math.floor(now.getTime() / 1000))) fail('EXPORT_TICKET_USED');
 
-      // The count and company the ticket was issued with: rows() checks the operator's reach again, not scope().
-      const scope = { companyId: claims.companyId, rows: claims.rows };
-      const batches = kind.rows(ctx.db, principal, filters)[Symbol.asyncIterator]();
-      // The first batch before any byte: a refusal (another company, a card gone) is still a 4xx.
+      // The operator's reach is judged again by the kind's policy (a card gone, a profile changed since the ticket).
+      const { scope } = await judgeCall(ctx.db, download.policy, request, {
+        params: {},
+        headers: {},
+        query: {},
+        body: { kind: claims.kind, filters: claims.filters },
+      });
+      const found = scope as CompanyScope | CardScope;
+      const masked = claims.masked === true || masksPersonalData(policyOf(kind), found);
+      const batches = kind.rows(ctx.db, found, filters, masked)[Symbol.asyncIterator]();
+      // The first batch before any byte: a refusal is still a 4xx.
       const first = await batches.next();
       await ctx.db.insert(auditLog).values({
         actorUserId: principal.userId,
@@ -117,13 +131,13 @@ export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
         at: now,
         action: 'export.csv',
         target: kind.name,
-        companyId: scope.companyId,
+        companyId: found.company.id,
         address: request.ip.slice(0, 45),
-        after: { kind: kind.name, filters: claims.filters, rows: scope.rows },
+        after: { kind: kind.name, filters: claims.filters, rows: claims.rows },
       });
-      request.log.info({ export: kind.name, rows: scope.rows, companyId: scope.companyId }, 'csv export');
+      request.log.info({ export: kind.name, rows: claims.rows, companyId: found.company.id }, 'csv export');
 
-      const lines = (batch: readonly ExportCell[][]) => csvLines(claims.masked ? maskedBatch(kind, batch) : batch);
+      const lines = (batch: readonly ExportCell[][]) => csvLines(masked ? maskedBatch(kind, batch) : batch);
       async function* body(): AsyncGenerator<string> {
         yield csvHead(kind.header);
         if (first.done) return;
@@ -139,7 +153,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
         .code(200)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('x-export-rows', String(scope.rows ?? ''))
+        .header('x-export-rows', String(claims.rows ?? ''))
         .send(Readable.from(body(), { objectMode: false }));
     },
   });

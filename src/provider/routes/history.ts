@@ -7,26 +7,20 @@ import { fastifyPath } from '../http/route.ts';
 import { authorizationHistory, dueDatesOf, invoiceTransactions } from '../services/history.ts';
 
 export async function historyRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  handle(app, 'authorizationHistory', async ({ params, headers, principal }) => ({
-    authorizations: await authorizationHistory(ctx.db, principal.userId, params.uuid, headers.last4digits),
+  handle(app, 'authorizationHistory', async ({ scope }) => ({
+    authorizations: await authorizationHistory(ctx.db, scope),
   }));
 
   // The invoices screen reads the same due dates: registered once, by whichever area comes first.
   const dueDates = endpointRoutes.invoiceDueDates;
   if (!app.hasRoute({ method: dueDates.method, url: fastifyPath(dueDates.path) })) {
-    handle(app, 'invoiceDueDates', async ({ params, headers, principal }) => {
-      const list = await dueDatesOf(ctx.db, principal.userId, params.uuid, headers.last4digits);
+    handle(app, 'invoiceDueDates', async ({ scope }) => {
+      const list = await dueDatesOf(ctx.db, scope);
       return { listInvoiceDueDate: list.map((invoiceDueDate) => ({ invoiceDueDate })) };
     });
   }
 
-  handle(app, 'invoiceTransactions', async ({ params, headers, principal }) => ({
-    transactions: await invoiceTransactions(
-      ctx.db,
-      principal.userId,
-      params.uuid,
-      headers.last4digits,
-      headers.duedate,
-    ),
+  handle(app, 'invoiceTransactions', async ({ headers, scope }) => ({
+    transactions: await invoiceTransactions(ctx.db, scope, headers.duedate),
   }));
 }

@@ -6,7 +6,5 @@ import { handle } from '../http/handle.ts';
 import { cardImpact } from '../services/impact.ts';
 
 export async function impactRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  handle(app, 'cardImpact', async ({ params, headers, query, principal }) =>
-    cardImpact(ctx.db, principal.userId, params.uuid, headers.last4digits, query.action, ctx.clock()),
-  );
+  handle(app, 'cardImpact', async ({ query, scope }) => cardImpact(ctx.db, scope, query.action, ctx.clock()));
 }

@@ -8,7 +8,7 @@ import { changePassword } from '../services/password-change.ts';
 
 export async function passwordChangeRoutes(app: FastifyInstance, ctx: ProviderContext) {
   // Not allowTemporaryPassword: the auth hook sends a temporary-password user to first access with a 403.
-  handle(app, 'changePassword', async ({ body, principal, request }) => {
+  handle(app, 'changePassword', async ({ body, scope: { principal }, request }) => {
     if (body.novaSenha !== body.confirmarNovaSenha) fail('PASSWORDS_DIFFER');
     // Refused before any try is spent: it says nothing about whether the current password is right.
     if (body.novaSenha.normalize('NFKC') === body.senhaAtual.normalize('NFKC')) fail('SAME_PASSWORD');

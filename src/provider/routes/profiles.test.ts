@@ -13,7 +13,10 @@ import { type Company, companiesResponse, loginResponse, usersResponse } from '.
 import { changedTables, snapshotTables } from '../../security/snapshot.ts';
 import { auditLog, companies, portalUsers, userCompanies } from '../db/schema.ts';
 import { cpfFrom, ensureDemoOperator, OTHER_OPERATOR_LOGIN, PROFILE_OPERATORS } from '../db/seed/seed.ts';
-import { deleteUser, setUserStatus, updateUser } from '../services/users.ts';
+import { userScope } from '../http/scope/user.ts';
+import type { Principal } from '../services/sessions.ts';
+import { deleteUser, setUserStatus } from '../services/users/status.ts';
+import { updateUser } from '../services/users/update.ts';
 import { bearer, createHarness, DEMO, freshDatabase, type Harness } from '../test/harness.ts';
 
 const BASE = '/v0/portal/usuario';
@@ -326,15 +329,16 @@ describe('a company keeps an active Administrador', () => {
       .where(and(eq(userCompanies.companyId, idA), eq(userCompanies.userId, otherRow.id)));
     await h.db.update(portalUsers).set({ status: 'INATIVO' }).where(eq(portalUsers.id, otherRow.id));
 
-    const actor = { userId: otherRow.id };
+    // The services are handed the scope the scope step would find for `other` (still linked as Administrador).
+    const actor = () =>
+      userScope(h.db, { userId: otherRow.id } as Principal, { document: lastRow.document }, 'users.manage');
     const origin = { log: h.app.log, address: '203.0.113.7' };
     // The e-mail stays the same, so no notice is sent.
     const deps = { db: h.db, mailer: { send: async () => undefined } };
     const body = { ddd: 11, ddi: 55, email: lastRow.email, nomeUsuario: lastRow.name, numeroCelular: 912345678 };
     const attempts = [
-      () => updateUser(deps, actor, lastRow.document, { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin),
-      () => setUserStatus(h.db, actor, lastRow.document, 'INATIVO', h.clock(), origin),
-      () => deleteUser(h.db, actor, lastRow.document, h.clock(), origin),
+      async () => updateUser(deps, await actor(), { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin),
+      async () => setUserStatus(h.db, await actor(), 'INATIVO', h.clock(), origin),
     ];
     for (const attempt of attempts) {
       const before = await snapshotTables(h.handle.sql);
@@ -345,9 +349,13 @@ describe('a company keeps an active Administrador', () => {
       });
       expect(changedTables(before, await snapshotTables(h.handle.sql))).toEqual([]);
     }
+    // Deleting them is refused before that: an active user is deactivated first (the spec's refusal).
+    const before = await snapshotTables(h.handle.sql);
+    await expect(deleteUser(h.db, await actor(), h.clock(), origin)).rejects.toMatchObject({ code: 'USER_ACTIVE' });
+    expect(changedTables(before, await snapshotTables(h.handle.sql))).toEqual([]);
     // With a second active Administrador again, the demotion goes through.
     await h.db.update(portalUsers).set({ status: 'ATIVO' }).where(eq(portalUsers.id, otherRow.id));
-    await updateUser(deps, actor, lastRow.document, { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin);
+    await updateUser(deps, await actor(), { ...body, listaPerfis: ['GESTOR_CARTOES'] }, h.clock(), origin);
     expect(await profileOf(last.login, idA)).toBe('GESTOR_CARTOES');
     // The other tests find company A's administrators as they were.
     for (const a of admins) {

@@ -8,6 +8,7 @@ import { portalUsers } from '../db/schema.ts';
 import { PROFILE_OPERATORS } from '../db/seed/seed.ts';
 import { radarExportKind } from '../exports/radar.ts';
 import type { Principal } from '../services/sessions.ts';
+import { exportScope } from '../test/export-scope.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -72,7 +73,10 @@ describe('the radar filter for Consulta', () => {
       filter: card.documentNumber.slice(0, 7),
     });
     const rows: unknown[] = [];
-    for await (const batch of radarExportKind.rows(h.db, who, filters)) rows.push(...batch);
+    const scope = await exportScope(h.db, who, 'radar', filters);
+    // A Consulta operator's file masks the CPF, so its filter matches the masked CPF only.
+    expect(await radarExportKind.count(h.db, scope, filters, true)).toBe(0);
+    for await (const batch of radarExportKind.rows(h.db, scope, filters, true)) rows.push(...batch);
     expect(rows).toEqual([]);
   });
 });

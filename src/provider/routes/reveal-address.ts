@@ -7,25 +7,17 @@ import { revealPersonalData } from '../services/personal-data-reveal.ts';
 import { originOf } from '../services/security-events.ts';
 
 export async function revealAddressRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  handle(app, 'revealAddress', ({ params, principal, request }) =>
-    revealPersonalData(
-      ctx.db,
-      principal,
-      originOf(request),
-      ctx.clock(),
-      params.uuid,
-      'address.reveal',
-      ({ account }) => ({
-        uuid: account.id,
-        cardHolder: account.holderName,
-        zipCode: account.zipCode,
-        address: account.address,
-        addressNumber: account.addressNumber,
-        addressComplement: account.addressComplement ?? '',
-        district: account.district,
-        city: account.city,
-        state: account.state,
-      }),
-    ),
+  handle(app, 'revealAddress', ({ scope, request }) =>
+    revealPersonalData(ctx.db, scope, originOf(request), ctx.clock(), 'address.reveal', ({ account }) => ({
+      uuid: account.id,
+      cardHolder: account.holderName,
+      zipCode: account.zipCode,
+      address: account.address,
+      addressNumber: account.addressNumber,
+      addressComplement: account.addressComplement ?? '',
+      district: account.district,
+      city: account.city,
+      state: account.state,
+    })),
   );
 }

@@ -6,8 +6,8 @@ import { revealPersonalData } from '../services/personal-data-reveal.ts';
 import { originOf } from '../services/security-events.ts';
 
 export async function revealCpfRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  handle(app, 'revealCpf', ({ params, principal, request }) =>
-    revealPersonalData(ctx.db, principal, originOf(request), ctx.clock(), params.uuid, 'cpf.reveal', ({ account }) => ({
+  handle(app, 'revealCpf', ({ scope, request }) =>
+    revealPersonalData(ctx.db, scope, originOf(request), ctx.clock(), 'cpf.reveal', ({ account }) => ({
       uuid: account.id,
       cardHolder: account.holderName,
       documentNumber: account.documentNumber,

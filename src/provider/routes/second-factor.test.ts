@@ -536,6 +536,8 @@ describe('step-up', () => {
     const target = await loadTarget(h.handle.sql, 'Transportadora', 'ana.souza', 7);
     const victim = await operator('CONSULTA');
     const token = await fullSession(admin.login, admin.secret);
+    // Deactivated while the session is fresh: a deactivation is one of the harmful calls too (issue 25).
+    await call('PUT', `${BASE}/status/${victim.document}`, token, { status: 'INATIVO' });
     h.clock.advance(STEP_UP_MAX_AGE_MS + 1_000);
 
     const newUser = {
@@ -556,7 +558,8 @@ describe('step-up', () => {
       numeroCelular: 912345678,
       listaPerfis: ['GESTOR_CARTOES'],
     };
-    await call('PUT', `${BASE}/status/${victim.document}`, token, { status: 'INATIVO' });
+    // The session's first call after the window renews its idle expiry: made before anything is compared.
+    expect((await call('GET', FACTOR, token)).statusCode).toBe(200);
     const before = await snapshotTables(h.handle.sql);
     const harmful = [
       () => call('POST', `${BASE}/`, token, newUser, { cnpj: companyA.cnpj }),
@@ -696,8 +699,9 @@ describe('step-up after the other refusals (decision 095)', () => {
     }
     // What it may do, it is asked to confirm.
     expectRefusal(await block(adminToken, mine), 403, 'STEP_UP_REQUIRED');
-    expectRefusal(await call('DELETE', `${BASE}/${victim.document}`, adminToken), 403, 'STEP_UP_REQUIRED');
     expectRefusal(await security(adminToken, companyA.cnpj), 403, 'STEP_UP_REQUIRED');
+    // A call it may make but that is refused for its own reason (an active user is not deleted) is told that first.
+    expectRefusal(await call('DELETE', `${BASE}/${victim.document}`, adminToken), 409, 'USER_ACTIVE');
     expect(changedTables(before, await snapshotTables(h.handle.sql))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { handle } from '../http/handle.ts';
 import { sessionCompanies } from '../services/companies.ts';
 import { companySecurityOf, setCompanySecurity } from '../services/company-security.ts';
 import { deviceIdOf, rememberDevice } from '../services/devices.ts';
-import { resetUserFactor } from '../services/factor-reset.ts';
+import { refuseReset, resetUserFactor } from '../services/factor-reset.ts';
 import {
   checkFactorCode,
   confirmEnrolment,
@@ -40,107 +40,84 @@ export const factorDeps = (ctx: ProviderContext, request: FastifyRequest): Facto
   address: request.ip,
 });
 
-/** The calls a session waiting for its factor may make: they are how it finishes signing in. */
-const pendingToo = { allowPendingFactor: true };
-
 export async function secondFactorRoutes(app: FastifyInstance, ctx: ProviderContext) {
-  handle(
-    app,
-    'secondFactorStatus',
-    async ({ principal, request }) =>
-      factorStatus(factorDeps(ctx, request), { id: principal.userId, login: principal.login }),
-    pendingToo,
+  handle(app, 'secondFactorStatus', async ({ scope: { principal }, request }) =>
+    factorStatus(factorDeps(ctx, request), { id: principal.userId, login: principal.login }),
   );
 
-  handle(
-    app,
-    'secondFactorEnroll',
-    async ({ principal, request }) => {
-      // A session waiting for the code of an enrolled factor cannot start another (it would be a way round it).
-      const deps = factorDeps(ctx, request);
-      return startEnrolment(deps, { id: principal.userId, login: principal.login }, ctx.clock());
-    },
-    pendingToo,
-  );
+  handle(app, 'secondFactorEnroll', async ({ scope: { principal }, request }) => {
+    // A session waiting for the code of an enrolled factor cannot start another (it would be a way round it).
+    const deps = factorDeps(ctx, request);
+    return startEnrolment(deps, { id: principal.userId, login: principal.login }, ctx.clock());
+  });
 
-  handle(
-    app,
-    'secondFactorConfirm',
-    async ({ body, principal, request }) => {
-      const deps = factorDeps(ctx, request);
-      const user = await factorUser(ctx.db, principal.userId);
-      const now = ctx.clock();
-      const codes = await confirmEnrolment(deps, user, principal.sessionId, body.codigo, now);
-      // Enrolled at sign-in: the sign-in completes here.
-      if (principal.factorPending) await completeSignIn(deps, user, request, now);
-      return codes;
-    },
-    pendingToo,
-  );
+  handle(app, 'secondFactorConfirm', async ({ body, scope: { principal }, request }) => {
+    const deps = factorDeps(ctx, request);
+    const user = await factorUser(ctx.db, principal.userId);
+    const now = ctx.clock();
+    const codes = await confirmEnrolment(deps, user, principal.sessionId, body.codigo, now);
+    // Enrolled at sign-in: the sign-in completes here.
+    if (principal.factorPending) await completeSignIn(deps, user, request, now);
+    return codes;
+  });
 
-  handle(
-    app,
-    'secondFactorVerify',
-    async ({ body, principal, request }) => {
-      const deps = factorDeps(ctx, request);
-      const user = await factorUser(ctx.db, principal.userId);
-      const now = ctx.clock();
-      const method = await checkFactorCode(deps, user, body.codigo, SIGN_IN_CODE, now);
-      if (!(await markChecked(ctx.db, principal.sessionId, now))) fail('UNAUTHENTICATED');
-      if (principal.factorPending) {
-        await completeSignIn(deps, user, request, now, method);
-      } else {
-        // A code in a session already full vouches for it again, like a step-up.
-        await recordSecurityEvent(ctx.db, request.log, {
-          type: 'step-up.success',
-          actorUserId: user.id,
-          target: user.login,
-          at: now,
-          address: request.ip,
-          after: { metodo: method },
-        });
-      }
-      return {
-        usuario: principal.name,
-        login: principal.login,
-        companies: await sessionCompanies(ctx.db, principal.userId),
-        segundoFator: 'NENHUM',
-      };
-    },
-    pendingToo,
-  );
+  handle(app, 'secondFactorVerify', async ({ body, scope: { principal }, request }) => {
+    const deps = factorDeps(ctx, request);
+    const user = await factorUser(ctx.db, principal.userId);
+    const now = ctx.clock();
+    const method = await checkFactorCode(deps, user, body.codigo, SIGN_IN_CODE, now);
+    if (!(await markChecked(ctx.db, principal.sessionId, now))) fail('UNAUTHENTICATED');
+    if (principal.factorPending) {
+      await completeSignIn(deps, user, request, now, method);
+    } else {
+      // A code in a session already full vouches for it again, like a step-up.
+      await recordSecurityEvent(ctx.db, request.log, {
+        type: 'step-up.success',
+        actorUserId: user.id,
+        target: user.login,
+        at: now,
+        address: request.ip,
+        after: { metodo: method },
+      });
+    }
+    return {
+      usuario: principal.name,
+      login: principal.login,
+      companies: await sessionCompanies(ctx.db, principal.userId),
+      segundoFator: 'NENHUM',
+    };
+  });
 
-  handle(app, 'secondFactorDisable', async ({ principal, request }) => {
+  handle(app, 'secondFactorDisable', async ({ scope: { principal }, request }) => {
     const user = await factorUser(ctx.db, principal.userId);
     await disableFactor(factorDeps(ctx, request), user, ctx.clock());
     return { message: m.disabled };
   });
 
-  handle(app, 'secondFactorRecoveryCodes', async ({ principal, request }) => {
+  handle(app, 'secondFactorRecoveryCodes', async ({ scope: { principal }, request }) => {
     const user = await factorUser(ctx.db, principal.userId);
     return renewRecoveryCodes(factorDeps(ctx, request), user, ctx.clock());
   });
 
-  handle(app, 'stepUp', async ({ body, principal, request }) => {
+  handle(app, 'stepUp', async ({ body, scope: { principal }, request }) => {
     await stepUp(factorDeps(ctx, request), principal, body, ctx.clock());
     return undefined;
   });
 
-  handle(app, 'resetUserSecondFactor', async ({ headers, params, principal, request }) => {
-    await resetUserFactor(ctx, principal, headers.cnpj, params.documentNumber, ctx.clock(), {
-      address: request.ip,
-      log: request.log,
-    });
-    return { message: m.reset };
-  });
+  handle(
+    app,
+    'resetUserSecondFactor',
+    async ({ scope, request }) => {
+      await resetUserFactor(ctx, scope, ctx.clock(), { address: request.ip, log: request.log });
+      return { message: m.reset };
+    },
+    { refuse: ({ scope }) => refuseReset(ctx.db, scope) },
+  );
 
-  handle(app, 'companySecurity', async ({ headers, principal }) => companySecurityOf(ctx.db, principal, headers.cnpj));
+  handle(app, 'companySecurity', async ({ scope }) => companySecurityOf(ctx.db, scope));
 
-  handle(app, 'updateCompanySecurity', async ({ headers, body, principal, request }) =>
-    setCompanySecurity(ctx.db, principal, headers.cnpj, body, ctx.clock(), {
-      address: request.ip,
-      log: request.log,
-    }),
+  handle(app, 'updateCompanySecurity', async ({ body, scope, request }) =>
+    setCompanySecurity(ctx.db, scope, body, ctx.clock(), { address: request.ip, log: request.log }),
   );
 
   /** The code (or the enrolment) that completes a sign-in: recorded as one, and its browser remembered. */

@@ -4,7 +4,9 @@ import { messages } from '../../contracts/messages.ts';
 import { type Company, companiesResponse, type PortalUser, usersResponse } from '../../contracts/schemas.ts';
 import { auditLog, companies, portalUsers, userCompanies, userSessions } from '../db/schema.ts';
 import { cpfFrom, OTHER_OPERATOR_LOGIN, TEAM } from '../db/seed/seed.ts';
-import { createUser } from '../services/users.ts';
+import { companyScope } from '../http/scope/company.ts';
+import type { Principal } from '../services/sessions.ts';
+import { createUser } from '../services/users/create.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const BASE = '/v0/portal/usuario';
@@ -238,8 +240,7 @@ describe('POST /v0/portal/usuario/', () => {
     await expect(
       createUser(
         { db: h.db, mailer: failing },
-        { userId: demo?.id as string },
-        company?.id as number,
+        (await companyScope(h.db, { userId: demo?.id } as Principal, { cnpj: companyA.cnpj }, 'users.manage'))!,
         payload,
         h.clock(),
         { address: '203.0.113.9', log: { info() {} } },

@@ -1,13 +1,17 @@
-// Portal user administration (spec section 7, portal user endpoints). The chosen company travels in the
-// `cnpj` header of the create and list calls (decision 024); every refusal carries its pt-BR reason
-// both as `message` and as the `mensagemRetorno` the portal shows.
+// Portal user administration (spec section 7, portal user endpoints). The chosen company travels in the `cnpj` header
+// of the create and list calls (decision 024); the user a change names must belong only to companies the operator
+// administers (the user scope, http/scope/user.ts). Every refusal carries its pt-BR reason both as `message` and as
+// the `mensagemRetorno` the portal shows.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../contracts/messages.ts';
 import type { ProviderContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { handle } from '../http/handle.ts';
 import { originOf } from '../services/security-events.ts';
-import { chosenCompanyId, createUser, deleteUser, listUsers, setUserStatus, updateUser } from '../services/users.ts';
+import { createUser, refuseCreate } from '../services/users/create.ts';
+import { listUsers } from '../services/users/list.ts';
+import { deleteUser, refuseDelete, refuseStatus, setUserStatus } from '../services/users/status.ts';
+import { refuseUpdate, updateUser } from '../services/users/update.ts';
 
 /**
  * The path's document: 11 digits, or the user cannot exist (404, as for another company's user). Checked before
@@ -26,61 +30,47 @@ export async function userRoutes(app: FastifyInstance, ctx: ProviderContext) {
   handle(
     app,
     'createUser',
-    async ({ headers, body, principal, request }) => {
-      const companyId = await chosenCompanyId(ctx.db, principal, headers.cnpj);
-      const usuario = await createUser(ctx, principal, companyId, body, ctx.clock(), originOf(request));
+    async ({ body, scope, request }) => {
+      const usuario = await createUser(ctx, scope, body, ctx.clock(), originOf(request));
       return { mensagemRetorno: messages.users.created, usuario };
     },
-    userRoute,
+    { ...userRoute, refuse: ({ body }) => refuseCreate(ctx.db, body) },
   );
 
   handle(
     app,
     'listUsers',
-    async ({ headers, query, principal }) => {
-      const companyId = headers.cnpj ? await chosenCompanyId(ctx.db, principal, headers.cnpj) : undefined;
-      return { usuarios: await listUsers(ctx.db, principal, { ...query, companyId }) };
-    },
+    async ({ query, scope }) => ({ usuarios: await listUsers(ctx.db, scope, query) }),
     userRoute,
   );
 
   handle(
     app,
     'updateUser',
-    async ({ params, body, principal, request }) => {
-      const usuario = await updateUser(ctx, principal, params.documentNumber, body, ctx.clock(), {
-        address: request.ip,
-        log: request.log,
-      });
+    async ({ body, scope, request }) => {
+      const usuario = await updateUser(ctx, scope, body, ctx.clock(), { address: request.ip, log: request.log });
       return { mensagemRetorno: messages.users.updated, usuario };
     },
-    userRoute,
+    { ...userRoute, refuse: ({ scope, body }) => refuseUpdate(scope, body) },
   );
 
   handle(
     app,
     'updateUserStatus',
-    async ({ params, body, principal, request }) => {
-      const usuario = await setUserStatus(
-        ctx.db,
-        principal,
-        params.documentNumber,
-        body.status,
-        ctx.clock(),
-        originOf(request),
-      );
+    async ({ body, scope, request }) => {
+      const usuario = await setUserStatus(ctx.db, scope, body.status, ctx.clock(), originOf(request));
       return { mensagemRetorno: messages.users.statusUpdated, usuario };
     },
-    userRoute,
+    { ...userRoute, refuse: ({ scope, body }) => refuseStatus(scope, body.status) },
   );
 
   handle(
     app,
     'deleteUser',
-    async ({ params, principal, request }) => {
-      await deleteUser(ctx.db, principal, params.numeroDocumento, ctx.clock(), originOf(request));
+    async ({ scope, request }) => {
+      await deleteUser(ctx.db, scope, ctx.clock(), originOf(request));
       return { mensagemRetorno: messages.users.deleted };
     },
-    userRoute,
+    { ...userRoute, refuse: ({ scope }) => refuseDelete(scope) },
   );
 }

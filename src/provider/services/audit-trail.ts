@@ -12,12 +12,9 @@ import {
   type AuditEvent,
 } from '../../contracts/audit.ts';
 import { messages } from '../../contracts/messages.ts';
-import { can } from '../../contracts/profiles.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cards } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { companyOfUser } from './companies.ts';
-import { profileIn, refuseProfile } from './profiles.ts';
 
 const m = messages.audit;
 const DAY_MS = 86_400_000;
@@ -60,18 +57,6 @@ export function auditPeriod(now: Date, from: string | undefined, to: string | un
     if (first < back) fail('AUDIT_PERIOD_INVALID', m.period.tooOld);
   }
   return { from: first, to: last, start: startOf(first), end: new Date(startOf(last).getTime() + DAY_MS) };
-}
-
-/**
- * The operator's company named by the headers, or the refusal every company read gives (404). The trail is for the
- * Administrador profile: judged here too, since the CSV export reaches it through the exports' own endpoint.
- */
-export async function auditCompany(db: Db, userId: string, cnpj: string, relationCode: string): Promise<number> {
-  const company = await companyOfUser(db, userId, cnpj, relationCode);
-  if (!company) fail('COMPANY_NOT_FOUND');
-  const profile = await profileIn(db, userId, company.id);
-  if (profile !== null && !can(profile, 'audit.read')) refuseProfile(profile, 'audit.read');
-  return company.id;
 }
 
 interface Cursor {

@@ -1,118 +1,56 @@
-// Card reads, every one scoped to the companies the signed-in operator may act for: an account of another
-// company answers exactly like an unknown one (null), so a probe learns nothing.
-import { and, asc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+// Card reads and the card rules every screen shares. Which account and card a call may reach is the scope step's
+// (http/scope): these functions take the card scope it found, or a company it judged.
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { BLOCK_REASONS, Logo, ORG, SEARCHABLE_LOGOS } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
 import { centsOf } from '../../contracts/money.ts';
 import type { AccountData, CardConsult, CardResult } from '../../contracts/schemas.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { preparedRead } from '../db/prepared.ts';
-import { accounts, cards, companies, userCompanies } from '../db/schema.ts';
+import { accounts, cards, companies } from '../db/schema.ts';
+import { fail } from '../errors.ts';
+import type { AccountRow, CardRow, CardScope, CompanyScope } from '../http/scope/types.ts';
 import { limitOf, usedCents } from './limit-usage.ts';
-import { requireLinkedPermission } from './profiles.ts';
 
-export type AccountRow = typeof accounts.$inferSelect;
-export type CardRow = typeof cards.$inferSelect;
+export type { AccountRow, CardRow } from '../http/scope/types.ts';
 
 /**
- * The operator's link to the account's company: an inner join, so an account of a company not theirs finds no row,
- * and its profile comes back with the row for the permission check (one statement, not two: issue 17).
+ * The account and the card of a card scope locked for a change, inside the change's transaction, as they are now
+ * (another change may have committed while this one waited for the lock). Locks only these two rows.
  */
-const linkOf = (userId: string | Placeholder) =>
-  and(eq(userCompanies.companyId, accounts.companyId), eq(userCompanies.userId, userId));
+export async function lockCard(tx: DbExecutor, scope: CardScope): Promise<{ account: AccountRow; card: CardRow }> {
+  const [row] = await tx
+    .select({ account: accounts, card: cards })
+    .from(accounts)
+    .innerJoin(cards, eq(cards.accountId, accounts.id))
+    .where(and(eq(accounts.id, scope.account.id), eq(cards.id, scope.card.id)))
+    .for('update', { of: [accounts, cards] });
+  if (!row) fail('CARD_NOT_FOUND');
+  return row;
+}
 
-/** The card named by its last four digits, or by its second copy's. */
-const byLast4 = (last4: string | Placeholder) => or(eq(cards.last4, last4), eq(cards.last4TwoWay, last4));
-
-/** The account with its company's relation code, when it belongs to one of the operator's companies. */
-export async function accountOfUser(db: DbExecutor, userId: string, accountId: string) {
+/**
+ * A card of the company a company scope already judged, named by the holder's CPF and the card's last four digits
+ * (a bulk file's row): the card scope the single-card services take, with the operator's profile in that company.
+ */
+export async function cardInCompany(
+  db: DbExecutor,
+  scope: CompanyScope,
+  accountId: string,
+  cardId: string,
+): Promise<CardScope> {
   const [row] = await db
-    .select({ account: accounts, relationCode: companies.relationCode, profile: userCompanies.profile })
-    .from(accounts)
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .innerJoin(userCompanies, linkOf(userId))
-    .where(eq(accounts.id, accountId));
-  if (!row) return null;
-  requireLinkedPermission(row.profile);
-  return { account: row.account, relationCode: row.relationCode };
-}
-
-/**
- * The account and the card the operator names by its last four digits (of the card itself or of its second
- * copy), locked for update when asked, inside the caller's transaction. Without `last4` the holder card.
- */
-/** The account and card a read names, through the operator's companies, in the order the first match wins. */
-function cardQuery(
-  db: DbExecutor,
-  accountId: string | Placeholder,
-  userId: string | Placeholder,
-  cardMatch: SQL | undefined,
-) {
-  return db
-    .select({ account: accounts, card: cards, profile: userCompanies.profile })
+    .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(userCompanies, linkOf(userId))
-    .where(and(eq(accounts.id, accountId), cardMatch))
-    .orderBy(asc(cards.createdAt), asc(cards.id))
-    .limit(1);
-}
-
-/** Details, history and every card screen read the card this way: prepared once (issue 17), for both ways of naming it. */
-const cardByLast4Read = preparedRead('card_by_last4', (db, name) =>
-  cardQuery(db, sql.placeholder('accountId'), sql.placeholder('userId'), byLast4(sql.placeholder('last4'))).prepare(
-    name,
-  ),
-);
-const holderCardRead = preparedRead('holder_card', (db, name) =>
-  cardQuery(db, sql.placeholder('accountId'), sql.placeholder('userId'), eq(cards.cardType, 'TITULAR')).prepare(name),
-);
-
-export async function cardOfUser(
-  db: DbExecutor,
-  userId: string,
-  accountId: string,
-  last4: string | null,
-  lock = false,
-): Promise<{ account: AccountRow; card: CardRow } | null> {
-  const [row] = lock
-    ? await cardQuery(db, accountId, userId, last4 === null ? eq(cards.cardType, 'TITULAR') : byLast4(last4)).for(
-        'update',
-        { of: [accounts, cards] },
-      )
-    : last4 === null
-      ? await holderCardRead(db).execute({ userId, accountId })
-      : await cardByLast4Read(db).execute({ userId, accountId, last4 });
-  if (!row) return null;
-  requireLinkedPermission(row.profile);
-  return { account: row.account, card: row.card };
-}
-
-/**
- * The account a card names (by its last four digits or its second copy's), as `cardOfUser` finds it, for the reads
- * that need only which account and company it is (history, due dates, invoice transactions): three columns instead of
- * the account's and card's forty-five, each of which the driver decodes and drizzle maps on every call (issue 17).
- */
-export const cardAccountQuery = (db: DbExecutor) =>
-  db
-    .select({ id: accounts.id, companyId: accounts.companyId, profile: userCompanies.profile })
-    .from(accounts)
-    .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(userCompanies, linkOf(sql.placeholder('userId')))
-    .where(and(eq(accounts.id, sql.placeholder('accountId')), byLast4(sql.placeholder('last4'))))
-    .limit(1);
-const cardAccountRead = preparedRead('card_account_by_last4', (db, name) => cardAccountQuery(db).prepare(name));
-
-export async function cardAccountOfUser(
-  db: DbExecutor,
-  userId: string,
-  accountId: string,
-  last4: string,
-): Promise<{ id: string; companyId: number } | null> {
-  const [row] = await cardAccountRead(db).execute({ userId, accountId, last4 });
-  if (!row) return null;
-  requireLinkedPermission(row.profile);
-  return { id: row.id, companyId: row.companyId };
+    .where(and(eq(accounts.id, accountId), eq(cards.id, cardId), eq(accounts.companyId, scope.company.id)));
+  if (!row) fail('CARD_NOT_FOUND');
+  return {
+    kind: 'card',
+    principal: scope.principal,
+    company: { id: scope.company.id },
+    profile: scope.profile,
+    ...row,
+  };
 }
 
 /**
@@ -186,17 +124,9 @@ export async function cardsByDocument(db: DbExecutor, companyId: number, cpf: st
   return cardResults(rows);
 }
 
-export async function cardsOfAccount(db: DbExecutor, userId: string, accountId: string): Promise<CardResult[]> {
-  // cardRowsQuery's rows, with the operator's link joined for its profile (drizzle fixes the columns at select()).
-  const rows = await db
-    .select({ account: accounts, card: cards, relationCode: companies.relationCode, profile: userCompanies.profile })
-    .from(accounts)
-    .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .innerJoin(userCompanies, linkOf(userId))
-    .where(eq(accounts.id, accountId))
-    .orderBy(asc(cards.createdAt), asc(cards.id));
-  if (rows[0]) requireLinkedPermission(rows[0].profile);
+/** Every card of the account (its holder card first), as the card screens list them. */
+export async function cardsOfAccount(db: DbExecutor, accountId: string): Promise<CardResult[]> {
+  const rows = await cardRowsQuery(db).where(eq(accounts.id, accountId)).orderBy(asc(cards.createdAt), asc(cards.id));
   return cardResults(rows);
 }
 
@@ -206,10 +136,8 @@ export const toDdMmYyyy = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)
 export const modalityOf = (logo: number) =>
   logo === Logo.black ? messages.cardApi.modalityBlack : messages.cardApi.modalityGreen;
 
-export async function holderData(db: DbExecutor, userId: string, accountId: string): Promise<AccountData | null> {
-  const found = await cardOfUser(db, userId, accountId, null);
-  if (!found) return null;
-  const { account: a, card } = found;
+export async function holderData(db: DbExecutor, scope: CardScope): Promise<AccountData> {
+  const { account: a, card } = scope;
   const number = a.accountNumber.toString();
   const limit = limitOf(centsOf(a.creditLimit), await usedCents(db, a.id));
   return {

@@ -1,13 +1,13 @@
 // The companies an operator may act for: the only ones whose data the provider hands out to them.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { reaisOf } from '../../contracts/money.ts';
 import type { Profile } from '../../contracts/profiles.ts';
 import type { Company, RelationshipLimitResponse } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { companies, userCompanies } from '../db/schema.ts';
+import { storedProfile } from '../http/scope/profile.ts';
 import { relationshipLimit } from './limit-usage.ts';
-import { requireLinkedPermission, storedProfile } from './profiles.ts';
 
 const companiesRead = preparedRead('companies', (db, name) =>
   db
@@ -39,38 +39,9 @@ export async function sessionCompanies(db: Db, userId: string): Promise<(Company
   return rows.map(({ profile, ...company }) => ({ ...company, perfil: storedProfile(profile) }));
 }
 
-/** The company, when this user may act for it; null otherwise (unknown and forbidden look the same). */
-const companyOfUserRead = preparedRead('company_of_user', (db, name) =>
-  db
-    .select({ id: companies.id, totalSubAccounts: companies.totalSubAccounts, profile: userCompanies.profile })
-    .from(companies)
-    .innerJoin(
-      userCompanies,
-      and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, sql.placeholder('userId'))),
-    )
-    .where(
-      and(eq(companies.cnpj, sql.placeholder('cnpj')), eq(companies.relationCode, sql.placeholder('relationCode'))),
-    )
-    .prepare(name),
-);
-
-export async function companyOfUser(db: Db, userId: string, cnpj: string, relationCode: string) {
-  const [row] = await companyOfUserRead(db).execute({ userId, cnpj, relationCode });
-  if (!row) return null;
-  requireLinkedPermission(row.profile);
-  return { id: row.id, totalSubAccounts: row.totalSubAccounts };
-}
-
 /** The relationship's limit, what its cards commit and what is left free (the figure proposals and raises use). */
-export async function relationshipLimitOf(
-  db: Db,
-  userId: string,
-  cnpj: string,
-  relationCode: string,
-): Promise<RelationshipLimitResponse | null> {
-  const company = await companyOfUser(db, userId, cnpj, relationCode);
-  if (!company) return null;
-  const { limit, committed } = await relationshipLimit(db, company.id);
+export async function relationshipLimitOf(db: Db, companyId: number): Promise<RelationshipLimitResponse> {
+  const { limit, committed } = await relationshipLimit(db, companyId);
   return {
     relationshipLimit: reaisOf(limit),
     committedLimit: reaisOf(committed),

@@ -6,8 +6,8 @@ import type { CompanySecurity } from '../../contracts/second-factor.ts';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import type { CompanyScope } from '../http/scope/types.ts';
 import { type Origin, recordSecurityEvent } from './security-events.ts';
-import { chosenCompanyId } from './users.ts';
 
 async function ruleOf(db: Pick<Db, 'select'>, companyId: number, lock = false): Promise<boolean> {
   const query = db
@@ -19,30 +19,31 @@ async function ruleOf(db: Pick<Db, 'select'>, companyId: number, lock = false): 
   return row.required;
 }
 
-export async function companySecurityOf(db: Db, actor: { userId: string }, cnpj: string): Promise<CompanySecurity> {
-  const companyId = await chosenCompanyId(db, actor, cnpj);
-  return { exigirSegundoFator: await ruleOf(db, companyId) };
+export async function companySecurityOf(db: Db, scope: CompanyScope): Promise<CompanySecurity> {
+  return { exigirSegundoFator: await ruleOf(db, scope.company.id) };
 }
 
 export async function setCompanySecurity(
   db: Db,
-  actor: { userId: string },
-  cnpj: string,
+  scope: CompanyScope,
   rule: CompanySecurity,
   now: Date,
   origin: Origin,
 ): Promise<CompanySecurity> {
-  const companyId = await chosenCompanyId(db, actor, cnpj);
+  const { company } = scope;
   return db.transaction(async (tx) => {
-    const before = await ruleOf(tx, companyId, true);
+    const before = await ruleOf(tx, company.id, true);
     if (before === rule.exigirSegundoFator) return rule;
-    await tx.update(companies).set({ requireSecondFactor: rule.exigirSegundoFator }).where(eq(companies.id, companyId));
+    await tx
+      .update(companies)
+      .set({ requireSecondFactor: rule.exigirSegundoFator })
+      .where(eq(companies.id, company.id));
     await recordSecurityEvent(tx, origin.log, {
       type: 'company.security',
-      actorUserId: actor.userId,
-      target: `empresa:${cnpj}`,
+      actorUserId: scope.principal.userId,
+      target: `empresa:${company.cnpj}`,
       at: now,
-      companyId,
+      companyId: company.id,
       address: origin.address,
       before: { exigirSegundoFator: before },
       after: { exigirSegundoFator: rule.exigirSegundoFator },

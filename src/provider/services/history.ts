@@ -1,48 +1,26 @@
 // A card's authorization history, its company's due dates and the invoice transactions of one due date.
 // Every row goes out; the history screen applies the spec's filters (descDrop, transactionType, groups).
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Authorization, InvoiceTransaction } from '../../contracts/schemas.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
-import { fail } from '../errors.ts';
-import { cardAccountOfUser, cardAccountQuery } from './cards.ts';
-import { requireLinkedPermission } from './profiles.ts';
+import type { CardScope } from '../http/scope/types.ts';
 
-async function accountOf(db: Db, userId: string, accountId: string, last4: string) {
-  const found = await cardAccountOfUser(db, userId, accountId, last4);
-  if (!found) fail('CARD_NOT_FOUND');
-  return found;
-}
-
-/**
- * The card's history in one statement with the card itself (issue 17: one round trip less on the busiest read of a
- * card): the card as `cardAccountOfUser` finds it, its authorizations left-joined. No row: the card is not the
- * operator's; one row without an authorization: a card with no history yet.
- */
-const historyRead = preparedRead('authorization_history', (db, name) => {
-  const card = cardAccountQuery(db).as('card');
-  return db
-    .select({ profile: card.profile, authorization: authorizations })
-    .from(card)
-    .leftJoin(authorizations, eq(authorizations.accountId, card.id))
+/** The card's history, newest first (prepared once, issue 17). */
+const historyRead = preparedRead('authorization_history', (db, name) =>
+  db
+    .select()
+    .from(authorizations)
+    .where(eq(authorizations.accountId, sql.placeholder('accountId')))
     .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id))
-    .prepare(name);
-});
+    .prepare(name),
+);
 
-export async function authorizationHistory(
-  db: Db,
-  userId: string,
-  accountId: string,
-  last4: string,
-): Promise<Authorization[]> {
-  const rows = await historyRead(db).execute({ userId, accountId, last4 });
-  const [card] = rows;
-  if (!card) fail('CARD_NOT_FOUND');
-  requireLinkedPermission(card.profile);
+export async function authorizationHistory(db: Db, scope: CardScope): Promise<Authorization[]> {
+  const rows = await historyRead(db).execute({ accountId: scope.account.id });
   const history: Authorization[] = [];
-  for (const { authorization: r } of rows) {
-    if (r === null) continue;
+  for (const r of rows) {
     history.push({
       tmsInclH: r.tmsIncl.toISOString(),
       numAuthorization: r.numAuthorization,
@@ -61,30 +39,22 @@ export async function authorizationHistory(
 }
 
 /** The company's billing cycle, newest first. */
-export async function dueDatesOf(db: Db, userId: string, accountId: string, last4: string): Promise<string[]> {
-  const account = await accountOf(db, userId, accountId, last4);
+export async function dueDatesOf(db: Db, scope: CardScope): Promise<string[]> {
   const rows = await db
     .select({ dueDate: invoiceDueDates.dueDate })
     .from(invoiceDueDates)
-    .where(eq(invoiceDueDates.companyId, account.companyId))
+    .where(eq(invoiceDueDates.companyId, scope.company.id))
     .orderBy(desc(invoiceDueDates.dueDate));
   return rows.map((r) => r.dueDate);
 }
 
 export const maskCard = (last4: string) => `**** **** **** ${last4}`;
 
-export async function invoiceTransactions(
-  db: Db,
-  userId: string,
-  accountId: string,
-  last4: string,
-  dueDate: string,
-): Promise<InvoiceTransaction[]> {
-  const account = await accountOf(db, userId, accountId, last4);
+export async function invoiceTransactions(db: Db, scope: CardScope, dueDate: string): Promise<InvoiceTransaction[]> {
   const rows = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.accountId, account.id), eq(transactions.dueDate, dueDate)))
+    .where(and(eq(transactions.accountId, scope.account.id), eq(transactions.dueDate, dueDate)))
     .orderBy(asc(transactions.date), asc(transactions.id));
   return rows.map((r) => ({
     abbreviationGroup: r.abbreviationGroup,

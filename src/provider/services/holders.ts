@@ -5,7 +5,8 @@ import { messages } from '../../contracts/messages.ts';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { type Actor, changeCard } from './card-controls.ts';
+import type { CardScope } from '../http/scope/types.ts';
+import { type ChangeAt, changeCard } from './card-controls.ts';
 import type { AccountRow } from './cards.ts';
 
 /** DDMMYYYY → YYYY-MM-DD when it is a real calendar date (month lengths, leap years) from 1900 to today. */
@@ -47,10 +48,10 @@ export interface HolderChange {
   gender: 'M' | 'F' | 'O';
 }
 
-export function updateHolder(db: Db, actor: Actor, accountId: string, body: HolderChange) {
+export function updateHolder(db: Db, scope: CardScope, actor: ChangeAt, body: HolderChange) {
   const birthDate = birthDateFrom(body.birthDate, actor.at);
   if (!birthDate) fail('INVALID_INPUT', messages.cardApi.invalidBirthDate);
-  return changeCard(db, actor, { accountId, last4: body.last4digits }, 'HOLDER_UPDATE', async (tx, { account }) => {
+  return changeCard(db, scope, actor, 'HOLDER_UPDATE', async (tx, { account }) => {
     const next = {
       holderName: body.name,
       motherName: body.motherName,
@@ -95,8 +96,8 @@ export interface AddressChange {
 }
 
 /** The address call names no card: its event is recorded on the holder card. */
-export function updateAddress(db: Db, actor: Actor, accountId: string, body: AddressChange) {
-  return changeCard(db, actor, { accountId, last4: null }, 'ADDRESS_UPDATE', async (tx, { account }) => {
+export function updateAddress(db: Db, scope: CardScope, actor: ChangeAt, body: AddressChange) {
+  return changeCard(db, scope, actor, 'ADDRESS_UPDATE', async (tx, { account }) => {
     const next = {
       zipCode: body.zipCode,
       address: body.addressHome,

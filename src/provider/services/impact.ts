@@ -6,8 +6,8 @@ import { type CardImpact, type ImpactAction, SECOND_COPY_DELIVERY_DAYS } from '.
 import { centsOf, reaisOf } from '../../contracts/money.ts';
 import type { Db } from '../db/client.ts';
 import { authorizations, occurrences, transactions } from '../db/schema.ts';
-import { fail } from '../errors.ts';
-import { type AccountRow, type CardRow, cardOfUser } from './cards.ts';
+import type { CardScope } from '../http/scope/types.ts';
+import type { AccountRow, CardRow } from './cards.ts';
 import { holdsLimit, relationshipLimit, usedCents } from './limit-usage.ts';
 import { limitOfAccount } from './limits.ts';
 
@@ -92,17 +92,8 @@ async function secondCopyOf(db: Db, card: CardRow, now: Date) {
   };
 }
 
-export async function cardImpact(
-  db: Db,
-  userId: string,
-  accountId: string,
-  last4: string,
-  action: ImpactAction,
-  now: Date,
-): Promise<CardImpact> {
-  const found = await cardOfUser(db, userId, accountId, last4);
-  if (!found) fail('CARD_NOT_FOUND');
-  const { account, card } = found;
+export async function cardImpact(db: Db, scope: CardScope, action: ImpactAction, now: Date): Promise<CardImpact> {
+  const { account, card } = scope;
   const today = saoPauloDate(now);
   return {
     action,

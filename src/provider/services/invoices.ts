@@ -3,32 +3,9 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { CorporateAccountResponse, CorporateInvoice } from '../../contracts/schemas.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { accounts, cards, companies, invoices, userCompanies } from '../db/schema.ts';
+import { accounts, cards, invoices } from '../db/schema.ts';
+import type { CompanyRef } from '../http/scope/types.ts';
 import { centsOf, invoiceTxid, type PixReceiver, staticPix } from './pix.ts';
-import { requireLinkedPermission } from './profiles.ts';
-
-/** The operator's company with this cnpj (and relation code, when given), or null. */
-export async function operatorCompany(db: DbExecutor, userId: string, cnpj: string, relationCode?: string) {
-  const [row] = await db
-    .select({
-      id: companies.id,
-      corporateName: companies.corporateName,
-      cnpj: companies.cnpj,
-      relationCode: companies.relationCode,
-      profile: userCompanies.profile,
-    })
-    .from(companies)
-    .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
-    .where(
-      relationCode === undefined
-        ? eq(companies.cnpj, cnpj)
-        : and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)),
-    );
-  if (!row) return null;
-  const { profile, ...company } = row;
-  requireLinkedPermission(profile);
-  return company;
-}
 
 /**
  * The relationship's own account: the company's account flagged main (mainAccount 'S'), otherwise its first
@@ -36,12 +13,8 @@ export async function operatorCompany(db: DbExecutor, userId: string, cnpj: stri
  */
 export async function relationshipAccount(
   db: DbExecutor,
-  userId: string,
-  cnpj: string,
-  relationCode: string,
+  company: CompanyRef,
 ): Promise<CorporateAccountResponse | null> {
-  const company = await operatorCompany(db, userId, cnpj, relationCode);
-  if (!company) return null;
   const [row] = await db
     .select({ uuid: accounts.id, last4: cards.last4 })
     .from(accounts)

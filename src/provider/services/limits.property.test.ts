@@ -8,15 +8,18 @@ import { isApprovedAuthorization } from '../../contracts/authorization-status.ts
 import { centsOf } from '../../contracts/money.ts';
 import { accounts, authorizations, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { cardScope } from '../http/scope/card.ts';
 import { createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { authorizePurchase, cardUsable } from './authorizations.ts';
-import { type Actor, activateCard, blockCard, cancelAccount } from './card-controls.ts';
+import { activateCard, blockCard, type ChangeAt, cancelAccount } from './card-controls.ts';
 import { isPermanentlyBlocked } from './cards.ts';
 import { relationshipLimit } from './limit-usage.ts';
 import { changeLimit, readLimit } from './limits.ts';
+import type { Principal } from './sessions.ts';
 
 let h: Harness;
-let actor: Actor;
+let actor: ChangeAt;
+let operator: Principal;
 let companyId: number;
 type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
 /** Company B's first holders: active, blocked P, blocked R, and the permanently blocked one. */
@@ -25,7 +28,8 @@ let tracked: Row[] = [];
 beforeAll(async () => {
   h = await createHarness();
   const [demo] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, DEMO.login));
-  actor = { userId: (demo as { id: string }).id, at: new Date('2026-03-02T12:00:00Z') };
+  operator = { userId: (demo as { id: string }).id } as Principal;
+  actor = { at: new Date('2026-03-02T12:00:00Z') };
   const [company] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.relationCode, '000202'));
   companyId = (company as { id: number }).id;
   const rows = await h.db
@@ -117,20 +121,23 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
+async function scopeOf(accountId: string, last4: string) {
+  const scope = await cardScope(h.db, operator, { accountId, last4 }, 'cards.write');
+  if (!scope) throw new Error(`the demo operator does not reach ${accountId}`);
+  return scope;
+}
+
 /** Runs one operation; true when it was carried out, false when refused with a 4xx reason. */
 async function apply(o: Op, wanted: number): Promise<boolean> {
   const { account, card } = tracked[o.acc] as Row;
+  // The card as the scope step finds it for the demo operator, who may change it.
+  const scope = await scopeOf(account.id, card.last4);
   try {
-    if (o.kind === 'limit')
-      await changeLimit(h.db, actor, account.id, { last4digits: card.last4, availableLimit: wanted / 100 });
+    if (o.kind === 'limit') await changeLimit(h.db, scope, actor, { availableLimit: wanted / 100 });
     else if (o.kind === 'block')
-      await blockCard(h.db, actor, account.id, {
-        last4digits: card.last4,
-        blockingReason: o.reason,
-        descriptionOccurrence: 'teste',
-      });
-    else if (o.kind === 'unblock') await activateCard(h.db, actor, account.id, card.last4);
-    else if (o.kind === 'cancel') await cancelAccount(h.db, actor, account.id, card.last4);
+      await blockCard(h.db, scope, actor, { blockingReason: o.reason, descriptionOccurrence: 'teste' });
+    else if (o.kind === 'unblock') await activateCard(h.db, scope, actor);
+    else if (o.kind === 'cancel') await cancelAccount(h.db, scope, actor);
     else {
       const verdict = await authorizePurchase(h.db, {
         accountId: account.id,
@@ -194,7 +201,7 @@ describe('card limit invariants over random operations', () => {
             expect(await snapshot()).toEqual(rows);
           }
           // The card's three figures agree, and the relationship is never over-committed by a change.
-          const figures = await readLimit(h.db, actor.userId, before.account.id, before.card.last4);
+          const figures = await readLimit(h.db, await scopeOf(before.account.id, before.card.last4));
           expect(centsOf(figures.availableLimit) + centsOf(figures.availableCreditLimitUsed)).toBe(
             centsOf(figures.creditLimit),
           );

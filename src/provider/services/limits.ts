@@ -6,8 +6,9 @@ import type { LimitResponse } from '../../contracts/schemas.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
 import { accounts, companies } from '../db/schema.ts';
 import { fail } from '../errors.ts';
-import { type Actor, changeCard } from './card-controls.ts';
-import { cardOfUser, isPermanentlyBlocked } from './cards.ts';
+import type { CardScope } from '../http/scope/types.ts';
+import { type ChangeAt, changeCard } from './card-controls.ts';
+import { isPermanentlyBlocked } from './cards.ts';
 import { limitOf, relationshipLimit, usedCents } from './limit-usage.ts';
 
 /** The account's figures as they are now (inside the caller's transaction when there is one). */
@@ -15,10 +16,8 @@ export async function limitOfAccount(db: DbExecutor, account: { id: string; cred
   return limitOf(centsOf(account.creditLimit), await usedCents(db, account.id));
 }
 
-export async function readLimit(db: Db, userId: string, accountId: string, last4: string): Promise<LimitResponse> {
-  const found = await cardOfUser(db, userId, accountId, last4);
-  if (!found) fail('CARD_NOT_FOUND');
-  return limitOfAccount(db, found.account);
+export async function readLimit(db: Db, scope: CardScope): Promise<LimitResponse> {
+  return limitOfAccount(db, scope.account);
 }
 
 /**
@@ -26,39 +25,28 @@ export async function readLimit(db: Db, userId: string, accountId: string, last4
  * value that is not positive (400), one below what the card has used, and a raise past what the relationship has
  * free (422). The company row is locked, so two raises in one relationship cannot both take the same free limit.
  */
-export function changeLimit(
-  db: Db,
-  actor: Actor,
-  accountId: string,
-  body: { last4digits: string; availableLimit: number },
-) {
-  return changeCard(
-    db,
-    actor,
-    { accountId, last4: body.last4digits },
-    'LIMIT_CHANGE',
-    async (tx, { account, card }) => {
-      if (isPermanentlyBlocked(card, account)) fail('PERMANENTLY_BLOCKED');
-      const wanted = centsOf(body.availableLimit);
-      if (wanted <= 0) fail('LIMIT_NOT_POSITIVE');
-      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, account.companyId)).for('update');
-      const current = centsOf(account.creditLimit);
-      const used = await usedCents(tx, account.id);
-      if (wanted < used) fail('LIMIT_BELOW_USED', formatCents(used));
-      const relationship = await relationshipLimit(tx, account.companyId, account.id);
-      const ceiling = relationship.limit - relationship.committed;
-      // Lowering a limit is always allowed, even in a relationship already committed past its limit.
-      if (wanted > current && wanted > ceiling) {
-        const free = Math.max(0, ceiling - current);
-        fail('LIMIT_ABOVE_RELATIONSHIP', formatCents(free));
-      }
-      await tx
-        .update(accounts)
-        .set({ creditLimit: numericOf(wanted), updatedAt: actor.at })
-        .where(eq(accounts.id, account.id));
-      const before = limitOf(current, used);
-      const after = limitOf(wanted, used);
-      return { before: { ...before }, after: { ...after }, result: after };
-    },
-  );
+export function changeLimit(db: Db, scope: CardScope, actor: ChangeAt, body: { availableLimit: number }) {
+  return changeCard(db, scope, actor, 'LIMIT_CHANGE', async (tx, { account, card }) => {
+    if (isPermanentlyBlocked(card, account)) fail('PERMANENTLY_BLOCKED');
+    const wanted = centsOf(body.availableLimit);
+    if (wanted <= 0) fail('LIMIT_NOT_POSITIVE');
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, account.companyId)).for('update');
+    const current = centsOf(account.creditLimit);
+    const used = await usedCents(tx, account.id);
+    if (wanted < used) fail('LIMIT_BELOW_USED', formatCents(used));
+    const relationship = await relationshipLimit(tx, account.companyId, account.id);
+    const ceiling = relationship.limit - relationship.committed;
+    // Lowering a limit is always allowed, even in a relationship already committed past its limit.
+    if (wanted > current && wanted > ceiling) {
+      const free = Math.max(0, ceiling - current);
+      fail('LIMIT_ABOVE_RELATIONSHIP', formatCents(free));
+    }
+    await tx
+      .update(accounts)
+      .set({ creditLimit: numericOf(wanted), updatedAt: actor.at })
+      .where(eq(accounts.id, account.id));
+    const before = limitOf(current, used);
+    const after = limitOf(wanted, used);
+    return { before: { ...before }, after: { ...after }, result: after };
+  });
 }

@@ -7,10 +7,10 @@ import { centsOf } from '../../contracts/money.ts';
 import { normalizeSpaces, stripWhitespace } from '../../contracts/proposal-rules.ts';
 import type { ProposalBody, ProposalResponse } from '../../contracts/schemas.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
-import { accounts, auditLog, cardEvents, cards, companies, proposals, userCompanies } from '../db/schema.ts';
+import { accounts, auditLog, cardEvents, cards, companies, proposals } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import type { CompanyScope } from '../http/scope/types.ts';
 import { relationshipLimit } from './limit-usage.ts';
-import { requireLinkedPermission } from './profiles.ts';
 
 /** The platform's refusal codes the portal knows (spec section 8). */
 export const PROPOSAL_CODES = { noLimit: 38, cpfNotAllowed: 6 } as const;
@@ -27,21 +27,6 @@ export class ProposalRefused extends Error {
 
 const CANCELLED = 'CANCELADA';
 const toCents = centsOf;
-
-/** The operator's company of this relationship code, or null (unknown and forbidden look the same). */
-export async function companyOfRelation(db: DbExecutor, userId: string, relationCode: string) {
-  const rows = await db
-    .select({ id: companies.id, profile: userCompanies.profile })
-    .from(companies)
-    .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
-    .where(eq(companies.relationCode, relationCode))
-    .limit(2);
-  // A relation code shared by two of the operator's companies names no single relationship.
-  if (rows.length !== 1) return null;
-  const row = rows[0] as { id: number; profile: string };
-  requireLinkedPermission(row.profile);
-  return { id: row.id };
-}
 
 /**
  * Code 6: the CPF may not receive a card in this relationship when it already holds an account of the
@@ -103,17 +88,18 @@ function accountOf(p: ProposalBody, companyId: number, accountNumber: bigint) {
 /** A card's last four digits: random, never 0000. */
 const randomLast4 = () => String(randomInt(1, 10_000)).padStart(4, '0');
 
+/** A new account and holder card in the scope's relationship (the company its relation code named). */
 export async function createProposal(
   db: Db,
-  userId: string,
+  scope: CompanyScope,
   proposal: ProposalBody,
   now: Date,
   /** The client's address (request.ip), kept on the card event and the audit row; null for commands and jobs. */
   address: string | null = null,
 ): Promise<ProposalResponse> {
   const origin = address ? address.slice(0, 45) : null;
-  const company = await companyOfRelation(db, userId, proposal.relationCode);
-  if (!company) fail('RELATIONSHIP_NOT_FOUND');
+  const { company } = scope;
+  const userId = scope.principal.userId;
 
   return db.transaction(async (tx) => {
     // The company row is the lock: two proposals of one relationship are checked and written one after the other.

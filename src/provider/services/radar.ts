@@ -15,7 +15,6 @@ import type { Db } from '../db/client.ts';
 import { accounts, authorizations, cardEvents, cards, occurrences, proposals } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { holderCardColumns } from './accounts.ts';
-import { companyOfUser } from './companies.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
@@ -71,13 +70,6 @@ const predicates = (m: RadarMoment): Record<RadarCategory, SQL> => ({
       and ${proposals.documentNumber} = ${accounts.documentNumber} and ${proposals.accountId} = ${accounts.id})
     and not exists (select 1 from ${authorizations} where ${authorizations.accountId} = ${accounts.id})`,
 });
-
-/** The operator's company named by the headers, or the refusal every company read gives. */
-export async function radarCompany(db: Db, userId: string, cnpj: string, relationCode: string): Promise<number> {
-  const company = await companyOfUser(db, userId, cnpj, relationCode);
-  if (!company) fail('COMPANY_NOT_FOUND');
-  return company.id;
-}
 
 /** The five counts in one pass over the company's holder cards (decision 083 on what it costs). */
 export async function radarCounts(db: Db, companyId: number, moment: RadarMoment): Promise<RadarCounts> {

@@ -1,7 +1,7 @@
 // Step-up (decision 091): before a harmful call, an operator whose last proof of identity is older than the window
 // proves it again — with a code of their factor, or with their password when they have none. Either spends a sign-in
 // try when wrong; a right one vouches for the session from now. The window itself is judged where each call is
-// served (http/handle.ts, and services/users.ts for a profile change).
+// served: the scope step of every call (http/handle.ts), from the policy each endpoint declares.
 import { eq } from 'drizzle-orm';
 import { portalUsers } from '../db/schema.ts';
 import { fail } from '../errors.ts';

@@ -7,9 +7,9 @@ import type { BulkApplyRow, BulkBody } from '../../../contracts/bulk.ts';
 import { messages } from '../../../contracts/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, bulkRows } from '../../db/schema.ts';
-import type { Actor } from '../card-controls.ts';
-import type { Principal } from '../sessions.ts';
-import { alreadyReason, type Company, type Judged, judge } from './prepare.ts';
+import type { CompanyScope } from '../../http/scope/types.ts';
+import type { ChangeAt } from '../card-controls.ts';
+import { alreadyReason, type Judged, judge } from './prepare.ts';
 import { refusalOf, runRow } from './run-row.ts';
 
 interface Log {
@@ -23,28 +23,26 @@ export interface ApplyOrigin {
 
 export async function applyBulk(
   db: Db,
-  principal: Principal,
-  company: Company,
+  scope: CompanyScope,
   body: BulkBody,
   at: Date,
   origin: ApplyOrigin,
 ): Promise<BulkApplyRow[]> {
-  const judged = await judge(db, principal, company, body);
+  const judged = await judge(db, scope, body);
   const out: BulkApplyRow[] = [];
   for (const j of judged) {
     if (j.result === 'ERRO' || !j.row || !j.key) {
       out.push({ line: j.line, key: j.key, result: 'RECUSADA', reason: j.reason });
       continue;
     }
-    out.push(await applyRow(db, principal, company, body.kind, j, at, origin));
+    out.push(await applyRow(db, scope, body.kind, j, at, origin));
   }
   return out;
 }
 
 async function applyRow(
   db: Db,
-  principal: Principal,
-  company: Company,
+  scope: CompanyScope,
   kind: BulkBody['kind'],
   j: Judged,
   at: Date,
@@ -52,7 +50,8 @@ async function applyRow(
 ): Promise<BulkApplyRow> {
   const { line, row } = j;
   const key = j.key as string;
-  const actor: Actor = { userId: principal.userId, at, address: origin.address };
+  const { principal, company } = scope;
+  const actor: ChangeAt = { at, address: origin.address };
   const record = {
     outcome: 'APLICADA',
     reason: null,
@@ -80,7 +79,7 @@ async function applyRow(
       }
       let done: Awaited<ReturnType<typeof runRow>>;
       try {
-        done = await tx.transaction((sp) => runRow(sp, actor, company, row as NonNullable<typeof row>, key));
+        done = await tx.transaction((sp) => runRow(sp, scope, actor, row as NonNullable<typeof row>, key));
       } catch (error) {
         const reason = refusalOf(error);
         if (reason === null) throw error;

@@ -1,22 +1,15 @@
-// What preview and apply share: the company the operator names (one of theirs), each row judged by its kind's rule,
+// What preview and apply share: the company the operator names (the scope step's), each row judged by its kind's rule,
 // its idempotency key, the rows of this file repeated, and the keys this company has already applied.
 import { and, eq, inArray } from 'drizzle-orm';
 import { type BulkBody, type BulkKind, markDuplicates, type ParsedRow, parseRow } from '../../../contracts/bulk.ts';
 import { messages } from '../../../contracts/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { bulkRows, companies, userCompanies } from '../../db/schema.ts';
+import { bulkRows } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
-import { requireLinkedPermission } from '../profiles.ts';
-import type { Principal } from '../sessions.ts';
+import type { CompanyScope } from '../../http/scope/types.ts';
 import { idempotencyKey } from './keys.ts';
-import { operatorMay } from './permission.ts';
 
 const r = messages.bulk.reasons;
-
-export interface Company {
-  id: number;
-  relationCode: string;
-}
 
 export interface Judged {
   line: number;
@@ -24,18 +17,6 @@ export interface Judged {
   result: 'OK' | 'ERRO' | 'JA_APLICADA';
   reason: string | null;
   row: ParsedRow | null;
-}
-
-/** The company of these headers when the operator may act for it; 404 otherwise (unknown and forbidden alike). */
-export async function bulkCompany(db: Db, userId: string, cnpj: string, relationCode: string): Promise<Company> {
-  const [row] = await db
-    .select({ id: companies.id, relationCode: companies.relationCode, profile: userCompanies.profile })
-    .from(companies)
-    .innerJoin(userCompanies, and(eq(userCompanies.companyId, companies.id), eq(userCompanies.userId, userId)))
-    .where(and(eq(companies.cnpj, cnpj), eq(companies.relationCode, relationCode)));
-  if (!row) fail('COMPANY_NOT_FOUND');
-  requireLinkedPermission(row.profile);
-  return { id: row.id, relationCode: row.relationCode };
 }
 
 const stamp = new Intl.DateTimeFormat('pt-BR', {
@@ -50,16 +31,14 @@ const stamp = new Intl.DateTimeFormat('pt-BR', {
 export const when = (at: Date) => stamp.format(at).replace(',', '');
 
 /** Each row judged without touching the database, except to read which keys were already applied. */
-export async function judge(db: Db, principal: Principal, company: Company, body: BulkBody): Promise<Judged[]> {
+export async function judge(db: Db, scope: CompanyScope, body: BulkBody): Promise<Judged[]> {
+  const { company } = scope;
   const lines = new Set(body.rows.map((row) => row.line));
   if (lines.size !== body.rows.length) fail('BULK_LINE_REPEATED');
   const kind: BulkKind = body.kind;
   const judged = body.rows.map((fileRow): Judged => {
     const parsed = parseRow(kind, fileRow.cells, company.relationCode);
     if (!parsed.ok) return { line: fileRow.line, key: null, result: 'ERRO', reason: parsed.reason, row: null };
-    if (!operatorMay(principal, kind, company.id)) {
-      return { line: fileRow.line, key: null, result: 'ERRO', reason: r.notAllowed, row: null };
-    }
     const key = idempotencyKey(company.id, parsed.row);
     return { line: fileRow.line, key, result: 'OK', reason: null, row: parsed.row };
   });

@@ -4,9 +4,9 @@
 import type { BulkBody, BulkPreviewRow } from '../../../contracts/bulk.ts';
 import { messages } from '../../../contracts/messages.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../card-controls.ts';
-import type { Principal } from '../sessions.ts';
-import { type Company, judge } from './prepare.ts';
+import type { CompanyScope } from '../../http/scope/types.ts';
+import type { ChangeAt } from '../card-controls.ts';
+import { judge } from './prepare.ts';
 import { refusalOf, runRow } from './run-row.ts';
 
 class DryRunOver extends Error {}
@@ -17,14 +17,13 @@ interface Log {
 
 export async function previewBulk(
   db: Db,
-  principal: Principal,
-  company: Company,
+  scope: CompanyScope,
   body: BulkBody,
   at: Date,
   log: Log,
 ): Promise<BulkPreviewRow[]> {
-  const judged = await judge(db, principal, company, body);
-  const actor: Actor = { userId: principal.userId, at };
+  const judged = await judge(db, scope, body);
+  const actor: ChangeAt = { at };
   const reasons = new Map<number, string>();
   try {
     await db.transaction(async (tx) => {
@@ -32,7 +31,7 @@ export async function previewBulk(
         if (j.result !== 'OK' || !j.row || !j.key) continue;
         const { row, key } = j;
         try {
-          await tx.transaction((sp) => runRow(sp, actor, company, row, key));
+          await tx.transaction((sp) => runRow(sp, scope, actor, row, key));
         } catch (error) {
           const reason = refusalOf(error);
           if (reason === null) log.error({ err: error, line: j.line }, 'bulk preview row failed');

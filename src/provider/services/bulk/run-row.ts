@@ -6,7 +6,9 @@ import { messages } from '../../../contracts/messages.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { accounts, cards } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, blockCard } from '../card-controls.ts';
+import type { CardScope, CompanyScope } from '../../http/scope/types.ts';
+import { blockCard, type ChangeAt } from '../card-controls.ts';
+import { cardInCompany } from '../cards.ts';
 import { changeLimit } from '../limits.ts';
 import { createProposal, ProposalRefused } from '../proposals.ts';
 import { proposalIdOf } from './keys.ts';
@@ -16,18 +18,18 @@ const r = messages.bulk.reasons;
 /** A refusal a row reports instead of failing the call. */
 export class RowRefused extends Error {}
 
-/** The account of the company's holder with this CPF whose card (or second copy) ends in these digits. */
-async function cardOf(db: DbExecutor, companyId: number, cpf: string, last4: string) {
+/** The card of the company's holder with this CPF whose card (or second copy) ends in these digits. */
+async function cardOf(db: DbExecutor, scope: CompanyScope, cpf: string, last4: string): Promise<CardScope> {
   const rows = await db
-    .select({ accountId: accounts.id, last4: cards.last4, last4TwoWay: cards.last4TwoWay })
+    .select({ accountId: accounts.id, cardId: cards.id, last4: cards.last4, last4TwoWay: cards.last4TwoWay })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .where(and(eq(accounts.companyId, companyId), eq(accounts.documentNumber, cpf)));
+    .where(and(eq(accounts.companyId, scope.company.id), eq(accounts.documentNumber, cpf)));
   // Unknown here and another company's look the same: nothing about other companies is told.
   if (rows.length === 0) throw new RowRefused(r.notInCompany);
   const match = rows.find((c) => c.last4 === last4 || c.last4TwoWay === last4);
   if (!match) throw new RowRefused(r.cardNotFound(last4));
-  return match.accountId;
+  return cardInCompany(db, scope, match.accountId, match.cardId);
 }
 
 export interface RowDone {
@@ -37,29 +39,25 @@ export interface RowDone {
 
 export async function runRow(
   tx: DbExecutor,
-  actor: Actor,
-  company: { id: number; relationCode: string },
+  scope: CompanyScope,
+  actor: ChangeAt,
   row: ParsedRow,
   key: string,
 ): Promise<RowDone> {
   // The services open their own transaction; on a transaction that is a savepoint inside it.
   const db = tx as unknown as Db;
   if (row.kind === 'limits') {
-    const accountId = await cardOf(tx, company.id, row.cpf, row.last4);
-    const limit = await changeLimit(db, actor, accountId, { last4digits: row.last4, availableLimit: row.amount });
-    return { target: `account:${accountId}`, after: { last4: row.last4, creditLimit: limit.creditLimit } };
+    const card = await cardOf(tx, scope, row.cpf, row.last4);
+    const limit = await changeLimit(db, card, actor, { availableLimit: row.amount });
+    return { target: `account:${card.account.id}`, after: { last4: row.last4, creditLimit: limit.creditLimit } };
   }
   if (row.kind === 'blocks') {
-    const accountId = await cardOf(tx, company.id, row.cpf, row.last4);
-    await blockCard(db, actor, accountId, {
-      last4digits: row.last4,
-      blockingReason: row.reason,
-      descriptionOccurrence: row.description,
-    });
-    return { target: `account:${accountId}`, after: { last4: row.last4, blockCode: row.reason } };
+    const card = await cardOf(tx, scope, row.cpf, row.last4);
+    await blockCard(db, card, actor, { blockingReason: row.reason, descriptionOccurrence: row.description });
+    return { target: `account:${card.account.id}`, after: { last4: row.last4, blockCode: row.reason } };
   }
-  const proposal = { ...row.proposal, uuid: proposalIdOf(key), relationCode: company.relationCode };
-  const made = await createProposal(db, actor.userId, proposal, actor.at, actor.address ?? null);
+  const proposal = { ...row.proposal, uuid: proposalIdOf(key), relationCode: scope.company.relationCode };
+  const made = await createProposal(db, scope, proposal, actor.at, actor.address ?? null);
   return { target: `account:${made.uuid}`, after: { proposalId: made.proposalId, last4: made.last4digits } };
 }
 
