@@ -497,6 +497,9 @@ export const messages = {
   users: {
     createTitle: 'Criar Usuário',
     manageTitle: 'Gerenciar Usuários',
+    /** A path below /home/user/management that is neither of its screens (the route table's prefix row). */
+    unknownPageTitle: 'Página não encontrada',
+    unknownPage: 'Esta página não existe em Gestão de Usuários. Escolha Criar Usuário ou Gerenciar Usuários.',
     createIntro: 'O novo usuário terá acesso à empresa',
     createIntroMail: 'e receberá por e-mail uma senha temporária, que deverá trocar no primeiro acesso.',
     document: 'Número do documento',
