@@ -386,6 +386,11 @@ export const messages = {
     subtitle: 'Selecione a empresa com a qual deseja trabalhar.',
     label: 'Empresa',
     loading: 'Carregando empresas',
+    /** The chosen company's accounts did not load: the company was not changed (spec section 4, company selection). */
+    loadFailed: (chosen: string) =>
+      `Os cartões de “${chosen}” não puderam ser carregados. Tente novamente em instantes.`,
+    loadFailedKept: (chosen: string, kept: string) =>
+      `Os cartões de “${chosen}” não puderam ser carregados; você continua em “${kept}”.`,
   },
   menu: {
     navigation: 'Menu principal',
