@@ -211,13 +211,7 @@ const specs = {
   changeLimit: {
     body: s.limitChangeBody,
     response: s.limitResponse,
-    errors: [
-      ...CARD_CHANGE_ERRORS,
-      'PERMANENTLY_BLOCKED',
-      'LIMIT_NOT_POSITIVE',
-      'LIMIT_BELOW_USED',
-      'LIMIT_ABOVE_RELATIONSHIP',
-    ],
+    errors: [...CARD_CHANGE_ERRORS, 'PERMANENTLY_BLOCKED', 'LIMIT_NOT_POSITIVE', 'LIMIT_ABOVE_RELATIONSHIP'],
   },
   embossData: { headers: last4Headers, response: s.embossData, errors: ['CARD_NOT_FOUND'] },
   secondCopy: { body: s.secondCopyBody, response: done, errors: [...CARD_CHANGE_ERRORS, 'ACCOUNT_CANCELLED'] },

@@ -151,10 +151,8 @@ export const messages = {
     notBlocked: 'O cartão não está bloqueado.',
     alreadyCancelled: 'Esta conta cartão já está cancelada.',
     accountCancelled: 'A conta cartão está cancelada e não permite esta operação.',
-    limitAboveRelationship: (free: string) =>
-      `O novo limite passa do limite livre do relacionamento da empresa (${free} livres para aumentar).`,
-    limitBelowUsed: (used: string) =>
-      `O novo limite não pode ser menor que o valor já utilizado pelo cartão (${used}).`,
+    limitAboveRelationship: (most: string) =>
+      `O novo limite disponível passa do limite livre do relacionamento da empresa: este cartão pode ter até ${most} disponíveis.`,
     purchaseCardBlocked: 'CARTAO BLOQUEADO',
     purchaseInsufficient: 'SALDO INSUFICIENTE',
     purchaseApproved: 'TRANSACAO APROVADA',
@@ -323,7 +321,10 @@ export const messages = {
     used: 'Limite utilizado',
     newLimit: 'Novo limite disponível',
     newLimitHint:
-      'Passa a ser o limite de crédito do cartão; o disponível é esse limite menos o já utilizado. Digite apenas números: os dois últimos são os centavos.',
+      'Passa a ser o limite disponível do cartão; o limite de crédito passa a ser esse valor mais o já utilizado. Digite apenas números: os dois últimos são os centavos.',
+    /** Under the field while a value is typed: the credit limit it makes (decision 101). */
+    creditAfter: (credit: string, available: string, used: string) =>
+      `Limite de crédito após a alteração: ${credit} (${available} disponíveis + ${used} já utilizados).`,
     submit: 'Alterar limite',
     required: 'Informe um novo limite disponível maior que zero.',
     success: 'Limite alterado com sucesso!',
@@ -598,11 +599,11 @@ export const messages = {
       'Transação não permitida pelo estabelecimento: fale com o estabelecimento para saber como concluir a compra.',
     unknown: (description: string) => `Motivo informado pela bandeira: ${description}`,
     fixLimit: 'Ajustar limite',
-    fixLimitTo: (value: string) => `Aumentar limite para ${value}`,
+    fixLimitTo: (value: string) => `Aumentar limite disponível para ${value}`,
     fixUnblock: 'Desbloquear cartão',
     fixUnlock: 'Desbloquear senha',
     suggested: (value: string) =>
-      `Sugestão a partir de uma compra negada: ${value}, o limite atual mais o que faltou, arredondado para cima. Confira antes de alterar.`,
+      `Sugestão a partir de uma compra negada: ${value}, o limite disponível atual mais o que faltou, arredondado para cima. Confira antes de alterar.`,
   },
   /** The field rules of contracts/fields.ts: every schema that uses a field refuses with these. */
   fields: {

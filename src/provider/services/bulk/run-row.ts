@@ -47,7 +47,10 @@ export async function runRow(
   if (row.kind === 'limits') {
     const accountId = await cardOf(tx, company.id, row.cpf, row.last4);
     const limit = await changeLimit(db, actor, accountId, { last4digits: row.last4, availableLimit: row.amount });
-    return { target: `account:${accountId}`, after: { last4: row.last4, creditLimit: limit.creditLimit } };
+    return {
+      target: `account:${accountId}`,
+      after: { last4: row.last4, availableLimit: limit.availableLimit, creditLimit: limit.creditLimit },
+    };
   }
   if (row.kind === 'blocks') {
     const accountId = await cardOf(tx, company.id, row.cpf, row.last4);
