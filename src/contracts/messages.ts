@@ -172,6 +172,8 @@ export const messages = {
     clearSearch: 'Voltar à lista',
     searchResult: 'Resultado da busca por CPF',
     sortLabel: 'Ordenar portadores',
+    /** The select's starting option: the pages' own (account) order, before A-Z or Z-A is chosen (decision 102). */
+    sortNone: 'Ordem de cadastro',
     sortAsc: 'A-Z',
     sortDesc: 'Z-A',
     holder: 'Portador',
