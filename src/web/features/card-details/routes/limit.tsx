@@ -26,9 +26,11 @@ function CreditAfter({ typed, used }: { typed: string; used: number }) {
   const available = parseTypedMoney(typed);
   if (!available) return null;
   const credit = (Math.round(available * 100) + Math.round(used * 100)) / 100;
+  // 'R$' never ends a line apart from its amount.
+  const amount = (value: number) => formatBRL(value).replace(' ', '\u00a0');
   return (
     <Text fz="sm" c="gray.8">
-      {m.creditAfter(formatBRL(credit), formatBRL(available), formatBRL(used))}
+      {m.creditAfter(amount(credit), amount(available), amount(used))}
     </Text>
   );
 }
