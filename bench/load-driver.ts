@@ -31,7 +31,7 @@ export interface Targets {
   nextPageCursor: string;
   holders: Holder[];
   dueDates: string[];
-  /** Changed back and forth between two values, both at or below its seeded limit and above what it used. */
+  /** Its available limit changed back and forth between two values below its seeded limit; it has used nothing. */
   limitCard: { uuid: string; last4: string; values: [number, number] };
 }
 

@@ -8,9 +8,10 @@ export const bulkMessages = {
   intro:
     'Envie um arquivo CSV com várias alterações de uma vez. Primeiro conferimos cada linha, sem alterar nada; as alterações só são aplicadas depois da sua confirmação.',
   kindLabel: 'Tipo de alteração',
-  kinds: { limits: 'Novos limites', blocks: 'Bloqueios', cards: 'Solicitações de cartão' },
+  kinds: { limits: 'Novos limites disponíveis', blocks: 'Bloqueios', cards: 'Solicitações de cartão' },
   kindHints: {
-    limits: 'Uma linha por cartão: CPF do portador, final do cartão e o novo limite em reais.',
+    limits:
+      'Uma linha por cartão: CPF do portador, final do cartão e o novo limite disponível em reais (o limite de crédito passa a ser esse valor mais o já utilizado).',
     blocks:
       'Uma linha por cartão: CPF do portador, final do cartão, motivo (Perda, Roubo, Bloqueio temporário ou Outros) e observação opcional.',
     cards:
@@ -89,7 +90,8 @@ export const bulkMessages = {
     unexpected: 'Não foi possível conferir esta linha agora. Tente novamente.',
   },
   data: {
-    limit: (cpf: string, last4: string, amount: string) => `CPF ${cpf}, final ${last4}: novo limite ${amount}`,
+    limit: (cpf: string, last4: string, amount: string) =>
+      `CPF ${cpf}, final ${last4}: novo limite disponível ${amount}`,
     block: (cpf: string, last4: string, reason: string) => `CPF ${cpf}, final ${last4}: bloqueio (${reason})`,
     card: (name: string, cpf: string, amount: string) => `${name} (CPF ${cpf}): limite ${amount}`,
   },

@@ -30,7 +30,7 @@ describe('bulk rows', () => {
     expect(parseRow('limits', ['', '1234', '10,00'], 'REL-1')).toEqual({ ok: false, reason: r.required('CPF') });
     expect(parseRow('limits', ['529.982.247-25', '1234', '0,00'], 'REL-1')).toEqual({
       ok: false,
-      reason: r.invalid('Novo limite'),
+      reason: r.invalid('Novo limite disponível'),
     });
   });
 });

@@ -19,7 +19,9 @@ export type BulkKind = (typeof BULK_KINDS)[number];
 
 /** The template's header per kind: the first line of every file, compared without accents, case or spaces. */
 export const BULK_COLUMNS = {
-  limits: ['CPF', 'Final do cartão', 'Novo limite'],
+  // The amount is the card's new available limit (decision 102); the header names it, so a file written when it
+  // was the credit limit is refused for its header rather than read with the other meaning.
+  limits: ['CPF', 'Final do cartão', 'Novo limite disponível'],
   blocks: ['CPF', 'Final do cartão', 'Motivo', 'Observação'],
   cards: [
     'CPF',
@@ -157,7 +159,7 @@ const amountCell = (column: string) =>
     });
 
 const limitRow = z
-  .tuple([cpfCell, z.string().trim().pipe(last4), amountCell('Novo limite')])
+  .tuple([cpfCell, z.string().trim().pipe(last4), amountCell('Novo limite disponível')])
   .transform(([cpf, final, amount]) => ({ cpf, last4: final, amount }))
   .pipe(
     z.object({
@@ -334,7 +336,9 @@ const firstReason = (error: z.ZodError) => error.issues[0]?.message ?? messages.
 
 /** What makes two rows the same change (the idempotency key hashes it with the company and the kind). */
 export function rowContent(row: ParsedRow): string {
-  if (row.kind === 'limits') return [row.cpf, row.last4, Math.round(row.amount * 100)].join('|');
+  // 'disponivel': an amount is an available limit since decision 102, so a row applied when it was the credit limit
+  // is not taken for the same change.
+  if (row.kind === 'limits') return ['disponivel', row.cpf, row.last4, Math.round(row.amount * 100)].join('|');
   if (row.kind === 'blocks') return [row.cpf, row.last4, row.reason, row.description].join('|');
   const { uuid: _uuid, relationCode: _relation, ...rest } = row.proposal;
   return JSON.stringify(rest);

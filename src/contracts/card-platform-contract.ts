@@ -118,13 +118,7 @@ export const cardPlatformSpecs = {
     policy: policy.card('last4 digits of the body', 'cards.write', { audits: cardEvent('LIMIT_CHANGE') }),
     body: s.limitChangeBody,
     response: s.limitResponse,
-    errors: [
-      ...CARD_CHANGE_ERRORS,
-      'PERMANENTLY_BLOCKED',
-      'LIMIT_NOT_POSITIVE',
-      'LIMIT_BELOW_USED',
-      'LIMIT_ABOVE_RELATIONSHIP',
-    ],
+    errors: [...CARD_CHANGE_ERRORS, 'PERMANENTLY_BLOCKED', 'LIMIT_NOT_POSITIVE', 'LIMIT_ABOVE_RELATIONSHIP'],
   },
   embossData: {
     policy: policy.card('last4digits header', 'cards.read'),

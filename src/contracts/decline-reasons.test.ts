@@ -43,11 +43,11 @@ describe('decline reasons', () => {
     expect(texts.size).toBe(DECLINE_REASONS.length);
   });
 
-  it('suggests the current limit plus what was missing, rounded up to R$ 100', () => {
-    // Available 200.00, declined 450.50: 250.50 missing on a 1000.00 limit → 1250.50 → 1300.00.
-    expect(suggestedLimitCents({ creditLimit: 1000, availableLimit: 200, declinedValue: 450.5 })).toBe(130_000);
-    expect(suggestedLimitCents({ creditLimit: 1000, availableLimit: 0, declinedValue: 100 })).toBe(110_000);
-    expect(suggestedLimitCents({ creditLimit: 1000, availableLimit: 500, declinedValue: 500 })).toBeNull();
+  it('suggests an available limit: today’s plus what was missing, rounded up to R$ 100 (decision 102)', () => {
+    // Available 200.00, declined 450.50: 250.50 missing → 450.50 available → 500.00.
+    expect(suggestedLimitCents({ availableLimit: 200, declinedValue: 450.5 })).toBe(50_000);
+    expect(suggestedLimitCents({ availableLimit: 0, declinedValue: 100 })).toBe(10_000);
+    expect(suggestedLimitCents({ availableLimit: 500, declinedValue: 500 })).toBeNull();
     expect(suggestedLimitParam(130_000)).toBe('1300.00');
   });
 

@@ -82,17 +82,14 @@ export const SUGGESTED_LIMIT_PARAM = 'sugerido';
 const MAX_SUGGESTED_CENTS = 99_999_999_999;
 
 /**
- * A limit that would have let the declined purchase through: the current limit plus what was missing, rounded up
- * to R$ 100. None when the limit available today already covers it, or for a value that is not in reais.
+ * An available limit that would have let the declined purchase through (the limit screen's field is the available
+ * limit, decision 102): today's plus what was missing, rounded up to R$ 100. None when the limit available today
+ * already covers it, or for a value that is not in reais.
  */
-export function suggestedLimitCents(p: {
-  creditLimit: number;
-  availableLimit: number;
-  declinedValue: number;
-}): number | null {
+export function suggestedLimitCents(p: { availableLimit: number; declinedValue: number }): number | null {
   const missing = centsOf(p.declinedValue) - centsOf(p.availableLimit);
   if (missing <= 0) return null;
-  const suggested = Math.ceil((centsOf(p.creditLimit) + missing) / 10_000) * 10_000;
+  const suggested = Math.ceil((centsOf(p.availableLimit) + missing) / 10_000) * 10_000;
   return suggested > MAX_SUGGESTED_CENTS ? null : suggested;
 }
 

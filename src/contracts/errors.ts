@@ -98,9 +98,7 @@ export const errors = {
   ACCOUNT_CANCELLED: e(409, messages.cardApi.accountCancelled),
   ALREADY_CANCELLED: e(409, messages.cardApi.alreadyCancelled),
   LIMIT_NOT_POSITIVE: e(400, messages.cardApi.limitNotPositive),
-  /** The detail is the amount already used, formatted. */
-  LIMIT_BELOW_USED: e(422, messages.cardApi.limitBelowUsed),
-  /** The detail is the relationship's free limit, formatted. */
+  /** The detail is the most the card may have available (its credit limit's room in the relationship), formatted. */
   LIMIT_ABOVE_RELATIONSHIP: e(422, messages.cardApi.limitAboveRelationship),
   INVOICE_NOT_FOUND: e(404, messages.invoices.unavailable),
   CEP_NOT_FOUND: e(404, messages.cardApi.cepNotFound),

@@ -151,10 +151,8 @@ export const messages = {
     notBlocked: 'O cartão não está bloqueado.',
     alreadyCancelled: 'Esta conta cartão já está cancelada.',
     accountCancelled: 'A conta cartão está cancelada e não permite esta operação.',
-    limitAboveRelationship: (free: string) =>
-      `O novo limite passa do limite livre do relacionamento da empresa (${free} livres para aumentar).`,
-    limitBelowUsed: (used: string) =>
-      `O novo limite não pode ser menor que o valor já utilizado pelo cartão (${used}).`,
+    limitAboveRelationship: (most: string) =>
+      `O novo limite disponível passa do limite livre do relacionamento da empresa: este cartão pode ter até ${most} disponíveis.`,
     purchaseCardBlocked: 'CARTAO BLOQUEADO',
     purchaseInsufficient: 'SALDO INSUFICIENTE',
     purchaseApproved: 'TRANSACAO APROVADA',
@@ -174,6 +172,8 @@ export const messages = {
     clearSearch: 'Voltar à lista',
     searchResult: 'Resultado da busca por CPF',
     sortLabel: 'Ordenar portadores',
+    /** The select's starting option: the pages' own (account) order, before A-Z or Z-A is chosen (decision 103). */
+    sortNone: 'Ordem de cadastro',
     sortAsc: 'A-Z',
     sortDesc: 'Z-A',
     holder: 'Portador',
@@ -323,7 +323,10 @@ export const messages = {
     used: 'Limite utilizado',
     newLimit: 'Novo limite disponível',
     newLimitHint:
-      'Passa a ser o limite de crédito do cartão; o disponível é esse limite menos o já utilizado. Digite apenas números: os dois últimos são os centavos.',
+      'Passa a ser o limite disponível do cartão; o limite de crédito passa a ser esse valor mais o já utilizado. Digite apenas números: os dois últimos são os centavos.',
+    /** Under the field while a value is typed: the credit limit it makes (decision 102). */
+    creditAfter: (credit: string, available: string, used: string) =>
+      `Limite de crédito após a alteração: ${credit} (${available} disponíveis + ${used} já utilizados).`,
     submit: 'Alterar limite',
     required: 'Informe um novo limite disponível maior que zero.',
     success: 'Limite alterado com sucesso!',
@@ -386,6 +389,11 @@ export const messages = {
     subtitle: 'Selecione a empresa com a qual deseja trabalhar.',
     label: 'Empresa',
     loading: 'Carregando empresas',
+    /** The chosen company's accounts did not load: the company was not changed (spec section 4, company selection). */
+    loadFailed: (chosen: string) =>
+      `Os cartões de “${chosen}” não puderam ser carregados. Tente novamente em instantes.`,
+    loadFailedKept: (chosen: string, kept: string) =>
+      `Os cartões de “${chosen}” não puderam ser carregados; você continua em “${kept}”.`,
   },
   menu: {
     navigation: 'Menu principal',
@@ -497,6 +505,9 @@ export const messages = {
   users: {
     createTitle: 'Criar Usuário',
     manageTitle: 'Gerenciar Usuários',
+    /** A path below /home/user/management that is neither of its screens (the route table's prefix row). */
+    unknownPageTitle: 'Página não encontrada',
+    unknownPage: 'Esta página não existe em Gestão de Usuários. Escolha Criar Usuário ou Gerenciar Usuários.',
     createIntro: 'O novo usuário terá acesso à empresa',
     createIntroMail: 'e receberá por e-mail uma senha temporária, que deverá trocar no primeiro acesso.',
     document: 'Número do documento',
@@ -590,11 +601,11 @@ export const messages = {
       'Transação não permitida pelo estabelecimento: fale com o estabelecimento para saber como concluir a compra.',
     unknown: (description: string) => `Motivo informado pela bandeira: ${description}`,
     fixLimit: 'Ajustar limite',
-    fixLimitTo: (value: string) => `Aumentar limite para ${value}`,
+    fixLimitTo: (value: string) => `Aumentar limite disponível para ${value}`,
     fixUnblock: 'Desbloquear cartão',
     fixUnlock: 'Desbloquear senha',
     suggested: (value: string) =>
-      `Sugestão a partir de uma compra negada: ${value}, o limite atual mais o que faltou, arredondado para cima. Confira antes de alterar.`,
+      `Sugestão a partir de uma compra negada: ${value}, o limite disponível atual mais o que faltou, arredondado para cima. Confira antes de alterar.`,
   },
   /** The field rules of contracts/fields.ts: every schema that uses a field refuses with these. */
   fields: {

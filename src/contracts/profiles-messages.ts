@@ -25,7 +25,6 @@ export const profileMessages = {
       'Seu perfil (Consulta) permite apenas consultar este cartão: as alterações ficam com o Gestor de cartões ou o Administrador da empresa.',
     profile: 'Perfil',
     profilePlaceholder: 'Selecione o perfil',
-    profileRequired: 'Selecione o perfil do usuário',
     noProfile: 'Sem perfil',
   },
   /** Consulta's masked CPF and its audited "mostrar" (decision 090). */

@@ -342,7 +342,6 @@ const placeholderTarget: Target = {
     motherName: '',
     email: '',
     accountNumber: '0',
-    creditLimit: '1000.00',
   },
   user: { document: '0', login: 'x', name: '', email: '' },
   dueDate: '2026-01-01',

@@ -157,7 +157,6 @@ const placeholder = {
     motherName: '',
     email: '',
     accountNumber: '0',
-    creditLimit: '1000.00',
   },
   user: { document: '00000000000', login: 'x', name: '', email: '' },
   dueDate: '2026-01-01',

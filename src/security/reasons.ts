@@ -3,7 +3,7 @@
 import { messages } from '../contracts/index.ts';
 
 const catalogued = new Set<string>();
-/** Messages built from values (`limitBelowUsed(used)`): matched with any text where each value goes. */
+/** Messages built from values (`limitAboveRelationship(most)`): matched with any text where each value goes. */
 const templates: RegExp[] = [];
 const SLOT = '\u0000slot\u0000';
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -19,8 +19,6 @@ export interface Target {
     motherName: string;
     email: string;
     accountNumber: string;
-    /** The card's credit limit, 1234.56. */
-    creditLimit: string;
   };
   /** A portal user who belongs to this company only. */
   user: { document: string; login: string; name: string; email: string };
@@ -29,10 +27,13 @@ export interface Target {
   digitableLine: string | null;
 }
 
-/** Bulk changes (issue 18.2): a one-row limit file for the target's holder, at the limit it has (always valid). */
+/**
+ * Bulk changes (issue 18.2): a one-row limit file for the target's holder, lowering what it has available to R$ 1,00
+ * (a lower limit is always accepted, decision 102).
+ */
 const bulkLimitFile = (t: Target) => ({
   kind: 'limits',
-  rows: [{ line: 2, cells: [t.account.cpf, t.account.last4, t.account.creditLimit.replace('.', ',')] }],
+  rows: [{ line: 2, cells: [t.account.cpf, t.account.last4, '1,00'] }],
 });
 
 /** `holder` picks the company's n-th live holder, so suites can give each endpoint a holder of its own. */
@@ -54,8 +55,7 @@ export async function loadTarget(
   );
   const account = await one<Target['account']>(
     `select a.id as uuid, c.last4, a.document_number as cpf, a.holder_name as "holderName",
-            a.mother_name as "motherName", a.email, a.account_number::text as "accountNumber",
-            a.credit_limit::text as "creditLimit"
+            a.mother_name as "motherName", a.email, a.account_number::text as "accountNumber"
        from accounts a join cards c on c.account_id = a.id and c.card_type = 'TITULAR'
       where a.company_id = $1 and a.status_description = 'NORMAL' and c.status = 'Actived' and c.active_flag = 'S'
       order by a.account_number limit 1 offset $2`,

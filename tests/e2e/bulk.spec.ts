@@ -10,7 +10,7 @@ import { expect, openHome, test } from './support/signed-in.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
-const HEADER = 'CPF;Final do cartão;Novo limite';
+const HEADER = 'CPF;Final do cartão;Novo limite disponível';
 const cents = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 const typed = (c: number) => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(c / 100);
 
@@ -26,7 +26,7 @@ async function openListPage2(page: Page) {
   await goToPage(page, 2);
 }
 
-/** The limit screen's credit limit and used amount of the holder, in centavos. */
+/** The limit screen's credit limit, used and available amounts of the holder, in centavos. */
 async function limitOf(page: Page, holder: Holder) {
   await openListPage2(page);
   await openRow(page, holder.index);
@@ -34,7 +34,11 @@ async function limitOf(page: Page, holder: Holder) {
   const value = async (label: string) =>
     cents(await page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent());
   await expect(page.getByText('Limite de crédito', { exact: true })).toBeVisible();
-  return { limit: await value('Limite de crédito'), used: await value('Limite utilizado') };
+  return {
+    limit: await value('Limite de crédito'),
+    used: await value('Limite utilizado'),
+    available: await value('Limite disponível'),
+  };
 }
 
 async function openBulk(page: Page) {
@@ -85,11 +89,12 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
   const [a, b] = holders as [Holder, Holder];
 
   await withCompanyLimit(async () => {
-    // New limits below today's, above what each card used: nothing the relationship's free limit could refuse.
+    // New available limits below today's (decision 102: the credit limit becomes each plus what the card used), so
+    // nothing the relationship's free limit could refuse.
     const before = { a: await limitOf(page, a), b: await limitOf(page, b) };
     const wanted = {
-      a: Math.max(before.a.used, before.a.limit - 10_000),
-      b: Math.max(before.b.used, before.b.limit - 20_000),
+      a: Math.max(1_00, before.a.available - 10_000),
+      b: Math.max(1_00, before.b.available - 20_000),
     };
     const wrongCpf = `${a.cpf.slice(0, -1)}${(Number(a.cpf.at(-1)) + 1) % 10}`;
     const file = [
@@ -124,7 +129,7 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
     await expect(rowOf(page, 2)).toContainText('Válida');
     await expect(rowOf(page, 3)).toContainText('Erro');
     await expect(rowOf(page, 3)).toContainText('CPF inválido');
-    await expect(rowOf(page, 4)).toContainText(`novo limite R$\u00a0${typed(wanted.b)}`);
+    await expect(rowOf(page, 4)).toContainText(`novo limite disponível R$\u00a0${typed(wanted.b)}`);
     await expectNoA11yViolations(page);
     await screenshots(page, 'preview');
     expect((await limitOf(page, a)).limit).toBe(before.a.limit);
@@ -157,8 +162,16 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
       `3;${wrongCpf};${a.last4};1.000,00;Recusada;CPF inválido`,
     ]);
     await screenshots(page, 'result');
-    expect((await limitOf(page, a)).limit).toBe(wanted.a);
-    expect((await limitOf(page, b)).limit).toBe(wanted.b);
+    expect(await limitOf(page, a)).toEqual({
+      limit: wanted.a + before.a.used,
+      used: before.a.used,
+      available: wanted.a,
+    });
+    expect(await limitOf(page, b)).toEqual({
+      limit: wanted.b + before.b.used,
+      used: before.b.used,
+      available: wanted.b,
+    });
 
     // The same file again: the preview and the apply say "already applied"; the limits stay.
     await openBulk(page);
@@ -177,7 +190,7 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
       timeout: 30_000,
     });
     await expect(rowOf(page, 4)).toContainText('Já aplicada');
-    expect((await limitOf(page, a)).limit).toBe(wanted.a);
+    expect((await limitOf(page, a)).available).toBe(wanted.a);
   });
 });
 

@@ -203,8 +203,9 @@ test.describe('card details and actions', () => {
     await flash(page, 'Endereço atualizado com sucesso!');
     await expectNoA11yViolations(page);
 
-    // Limit: typed as cents; below what is used is refused with the reason, a raise of R$ 1,00 is accepted and
-    // leaves what was used alone (tests/e2e/limits.spec.ts follows it across screens).
+    // Limit: typed as cents, the new available limit (decision 102); a raise of R$ 1,00 of available is accepted,
+    // moves the credit limit by as much and leaves what was used alone (tests/e2e/limits.spec.ts follows it across
+    // screens).
     await openCardScreen(page, 'Gestão de Limite');
     const figure = async (label: string) =>
       Number(
@@ -215,17 +216,11 @@ test.describe('card details and actions', () => {
       );
     const creditCents = await figure('Limite de crédito');
     const usedCents = await figure('Limite utilizado');
+    const availableCents = await figure('Limite disponível');
     const input = page.getByRole('textbox', { name: 'Novo limite disponível' });
-    if (usedCents > 0) {
-      await input.pressSequentially(String(usedCents - 1));
-      await page.getByRole('button', { name: 'Alterar limite' }).click();
-      await flash(page, 'Ocorreu um erro ao alterar o limite!');
-      await expect(page.getByRole('alert').filter({ hasText: 'menor que o valor já utilizado' })).toBeVisible();
-      await input.fill('');
-    }
-    await input.pressSequentially(String(creditCents + 100));
+    await input.pressSequentially(String(availableCents + 100));
     await expect(input).toHaveValue(
-      new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format((creditCents + 100) / 100),
+      new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format((availableCents + 100) / 100),
     );
     // A raise moves company A's committed limit (limits.spec.ts measures that figure).
     await withCompanyLimit(async () => {
@@ -239,6 +234,7 @@ test.describe('card details and actions', () => {
         .format((creditCents + 100) / 100)
         .replace(/\u00a0/g, ' '),
     );
+    expect(await figure('Limite disponível')).toBe(availableCents + 100);
     expect(await figure('Limite utilizado')).toBe(usedCents);
     await expectNoA11yViolations(page);
 

@@ -9,7 +9,7 @@ import { expect, openHome, test } from './support/signed-in.ts';
 test.describe.configure({ timeout: 180_000 });
 
 const HISTORY = 'Histórico de autorizações';
-const SUGGESTED_FIX = /^Aumentar limite para R\$\s/;
+const SUGGESTED_FIX = /^Aumentar limite disponível para R\$\s/;
 /**
  * The seeded history covers the company's first 60 holders; the first of them always has a purchase declined above
  * today's limit (the seed adds one, whatever its day), and others often do.
@@ -68,7 +68,7 @@ test('a NEGADA for lack of limit: the reason, and the fix opens the limit screen
 
   // The keyboard reaches the fix like any link.
   const name = (await fix.textContent()) ?? '';
-  const suggested = name.replace(/^Aumentar limite para R\$\s/, '');
+  const suggested = name.replace(/^Aumentar limite disponível para R\$\s/, '');
   await fix.focus();
   await expect(fix).toBeFocused();
   await page.keyboard.press('Enter');

@@ -1,6 +1,7 @@
-// A limit change, as an operator sees it across screens (issue 13, item 1): what the card spent stays put on the
-// summary panel and the limit screen, before and after a reload, and the company screen's committed and free
-// figures move by the difference. A refused change shows its reason and changes nothing.
+// A limit change, as an operator sees it across screens: the typed value is the card's new available limit (spec
+// section 2; decision 102), what the card spent stays put (issue 13, item 1), so the credit limit becomes the two
+// together, on the summary panel and the limit screen, before and after a reload; the company screen's committed and
+// free figures move by the difference. A change past the relationship's free limit shows its reason, changes nothing.
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
 import { firstActiveIn, flash, openCardScreen, openRow, widthSlot } from './support/cards.ts';
@@ -50,11 +51,15 @@ async function companyFigures(page: Page) {
   };
 }
 
-async function typeLimit(page: Page, value: number) {
+/** Types an available limit as cents; the screen says the credit limit it makes before anything is sent. */
+async function typeLimit(page: Page, value: number, used: number) {
   const input = page.getByRole('textbox', { name: 'Novo limite disponível' });
   await input.fill('');
   await input.pressSequentially(String(value));
   await expect(input).toHaveValue(typed(value));
+  await expect(page.getByText(/^Limite de crédito após a alteração:/)).toHaveText(
+    `Limite de crédito após a alteração: ${brl(value + used)} (${brl(value)} disponíveis + ${brl(used)} já utilizados).`,
+  );
   await page.getByRole('button', { name: 'Alterar limite' }).click();
 }
 
@@ -88,13 +93,14 @@ test('a limit change keeps what was spent, on every screen and after a reload; a
 
     await openCardScreen(page, 'Gestão de Limite');
     expect(await limitScreenFigures(page)).toEqual(before);
-    await expect(page.getByText(/Passa a ser o limite de crédito do cartão/)).toBeVisible();
+    await expect(page.getByText(/Passa a ser o limite disponível do cartão/)).toBeVisible();
 
-    // The new limit: R$ 500,00 above what is used (lower than today's limit for most cards: the issue's case).
-    const wanted = before.used + 500_00;
-    await typeLimit(page, wanted);
+    // The spec's reading: R$ 500,00 typed is R$ 500,00 available; the credit limit becomes that plus what was used.
+    const available = 500_00;
+    const wanted = before.used + available;
+    await typeLimit(page, available, before.used);
     await flash(page, 'Limite alterado com sucesso!');
-    const after = { limit: wanted, used: before.used, available: 500_00 };
+    const after = { limit: wanted, used: before.used, available };
     await expect(
       page.getByText('Limite de crédito', { exact: true }).locator('xpath=following-sibling::*[1]'),
     ).toHaveText(brl(wanted));
@@ -106,13 +112,13 @@ test('a limit change keeps what was spent, on every screen and after a reload; a
     await expect.poll(() => limitScreenFigures(page)).toEqual(after);
     await expect.poll(() => summaryFigures(page)).toEqual(after);
 
-    // Refused: below what is used. The spec's failure text, the reason beside it, and nothing moved.
-    await typeLimit(page, before.used - 1);
+    // Refused: an available limit whose credit limit would pass what the relationship has free. The spec's failure
+    // text, the most this card may have available beside it, and nothing moved.
+    const most = available + company.free - (wanted - before.limit);
+    await typeLimit(page, most + 1, before.used);
     await flash(page, 'Ocorreu um erro ao alterar o limite!');
     await expect(
-      page
-        .getByRole('alert')
-        .filter({ hasText: `não pode ser menor que o valor já utilizado pelo cartão (${brl(before.used)})` }),
+      page.getByRole('alert').filter({ hasText: `este cartão pode ter até ${brl(most)} disponíveis.` }),
     ).toBeVisible();
     await page.reload();
     await expect.poll(() => limitScreenFigures(page)).toEqual(after);

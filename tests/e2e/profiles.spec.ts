@@ -7,6 +7,7 @@ import { expectNoA11yViolations } from './support/a11y.ts';
 import { firstActiveIn, openCardScreen, openRow } from './support/cards.ts';
 import { cpfFrom } from './support/operators.ts';
 import { type DemoProfile, signInAsProfile } from './support/profiles.ts';
+import { recordSealedCalls, sealedBodies } from './support/sealed-calls.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -15,8 +16,8 @@ const MENUS: Record<DemoProfile, string[]> = {
     'Cartões da Empresa',
     'Faturas do Relacionamento',
     'Solicitar Cartão',
-    'Alterações em lote',
     'Gestão de usuários',
+    'Alterações em lote',
     'Auditoria',
   ],
   GESTOR_CARTOES: ['Cartões da Empresa', 'Faturas do Relacionamento', 'Solicitar Cartão', 'Alterações em lote'],
@@ -108,6 +109,7 @@ test('Consulta: a card is read, not changed — the block control is off and say
 
 test('Administrador: a user created with a profile shows it in the list', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
+  await recordSealedCalls(page);
   await signInAsProfile(page, 'ADMINISTRADOR');
   await page.getByRole('link', { name: 'Gestão de usuários' }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Criar Usuário' })).toBeVisible();
@@ -127,6 +129,9 @@ test('Administrador: a user created with a profile shows it in the list', async 
   await expect(page).toHaveURL(/\/home\/user\/management\/manage$/);
   const row = page.getByRole('row').filter({ hasText: 'Gestora Perfil Teste' });
   await expect(row.getByText('Perfil: Gestor de cartões', { exact: true })).toBeVisible();
+  // A raised profile is the one the payload names (the default one sends the spec's [''], users.spec.ts).
+  const creates = await sealedBodies(page, 'POST', '/v0/portal/usuario');
+  expect(creates.map((body) => (body as { listaPerfis: string[] }).listaPerfis)).toEqual([['GESTOR_CARTOES']]);
 
   await shoot(page, 'users-list-profiles-1280');
   // The profile column at the narrower widths: a labelled line of each user's item below 576 px.

@@ -3,6 +3,7 @@ import { expectNoA11yViolations } from './support/a11y.ts';
 import { E2E } from './support/env.ts';
 import { waitForMail } from './support/mail-capture.ts';
 import { cpfFrom } from './support/operators.ts';
+import { recordSealedCalls, sealedBodies } from './support/sealed-calls.ts';
 import { chooseCompany, openLogin, signIn } from './support/session.ts';
 import { expect, SIGNED_IN_COMPANY, test } from './support/signed-in.ts';
 
@@ -74,8 +75,11 @@ test('create a user, who signs in with the mailed temporary password and sets a 
   test.setTimeout(120_000);
   const user = userFor(info, 'acesso');
   const company = SIGNED_IN_COMPANY;
+  await recordSealedCalls(page);
 
   await openCreateForm(page);
+  // The profile left at its default: Consulta, which the payload leaves to the provider (spec sections 3 and 6).
+  await expect(page.getByLabel('Perfil')).toHaveValue('CONSULTA');
   await expect(page.getByText(company, { exact: true }).last()).toBeVisible();
   await expectNoA11yViolations(page);
 
@@ -96,6 +100,11 @@ test('create a user, who signs in with the mailed temporary password and sets a 
   await expect(page.getByText('Usuário cadastrado com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/home\/user\/management\/manage$/);
   await expect(rowOf(page, user.name)).toBeVisible();
+  // The create-user payload as it left for the provider: `listaPerfis` holds one empty string, and the provider
+  // made the user Consulta.
+  const creates = await sealedBodies(page, 'POST', '/v0/portal/usuario');
+  expect(creates.map((body) => (body as { listaPerfis: string[] }).listaPerfis)).toEqual([['']]);
+  await expect(rowOf(page, user.name).getByText('Perfil: Consulta', { exact: true })).toBeVisible();
 
   // The same login again: the server's reason (mensagemRetorno) is shown.
   await page.goto('/home/user/management');

@@ -169,11 +169,13 @@ describe('the audit trail (GET /v1/audit/events)', () => {
       ]),
     );
     expect(limit.target.last4).toBe(limited.card.last4);
+    // The typed value is the available limit (decision 102); the credit limit moved by the same amount.
     expect(limit.changes).toContainEqual({
-      field: 'creditLimit',
+      field: 'availableLimit',
       before: expect.any(String),
       after: '1234.5',
     });
+    expect(limit.changes.map((c) => c.field)).toEqual(['creditLimit', 'availableLimit']);
     expect(holder.target.holder).toBe('Joana Auditada Silva');
     expect(holder.changes).toContainEqual({
       field: 'name',
@@ -329,6 +331,8 @@ describe('the audit trail (GET /v1/audit/events)', () => {
       messages.audit.actions.LIMIT_CHANGE,
       messages.audit.cardTarget(limited.card.last4, limited.account.holderName),
     ]);
-    expect(line?.[6]).toMatch(/^Limite: R\$ [\d.]+,\d\d → R\$ 1\.234,50; Limite disponível: /);
+    expect(line?.[6]).toMatch(
+      /^Limite: R\$ [\d.]+,\d\d → R\$ [\d.]+,\d\d; Limite disponível: R\$ [\d.]+,\d\d → R\$ 1\.234,50$/,
+    );
   });
 });

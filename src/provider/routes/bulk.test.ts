@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkKind } from '../../contracts/bulk.ts';
 import { messages } from '../../contracts/messages.ts';
 import { centsOf, formatCents } from '../../contracts/money.ts';
-import { cardConsult, cardsResponse, limitResponse } from '../../contracts/schemas.ts';
+import { cardConsult, cardsResponse, limitResponse, relationshipLimitResponse } from '../../contracts/schemas.ts';
 import { changedTables, snapshotTables } from '../../security/snapshot.ts';
 import { accounts, auditLog, bulkRows, cardEvents, cards, companies } from '../db/schema.ts';
 import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
@@ -58,6 +58,26 @@ const holder = () => {
   return found;
 };
 const brl = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+/** Company A's free relationship limit now, in centavos. */
+const freeNow = async () =>
+  centsOf(
+    relationshipLimitResponse.parse(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: '/v1/corporate/limit',
+          headers: { ...bearer(token), cnpj: A.cnpj, relationcode: A.relationCode },
+        })
+      ).json(),
+    ).freeLimit,
+  );
+/**
+ * The most a row may make available on a holder whose limit is untouched, the relationship having `free` free
+ * (decision 102: the credit limit is available + used, and the relationship's ceiling applies to it).
+ */
+const mostAvailable = (x: Holder, free: number) => centsOf(x.account.creditLimit) + free - x.used;
+/** What a change of `x` to `available` takes from the relationship's free limit. */
+const takes = (x: Holder, available: number) => available + x.used - centsOf(x.account.creditLimit);
 
 const post = (name: 'preview' | 'apply', kind: BulkKind, rows: string[][], as = token, first = 2) =>
   h.app.inject({
@@ -106,15 +126,18 @@ const cardRequest = (cpf: string, cep: string, name = 'Joana Prado Lima') => [
 describe('preview (POST /v1/bulk/preview)', () => {
   it('judges a mixed limits file row by row in pt-BR, and no table changes', async () => {
     const ok = holder();
-    const low = holder();
-    const newLimit = ok.used + 10_000;
+    const high = holder();
+    // The typed amount is the new available limit (decision 102).
+    const newLimit = 10_000;
     const cpfOf = (x: Holder) => x.account.documentNumber;
+    // The rows are judged in order, so the second change meets the relationship as the first one left it.
+    const most = mostAvailable(high, (await freeNow()) - takes(ok, newLimit));
     const before = await snapshotTables(h.handle.sql);
     const rows = await results(
       await post('preview', 'limits', [
         [cpfOf(ok), ok.card.last4, brl(newLimit)],
         [badCheckDigit(cpfOf(ok)), ok.card.last4, '1.000,00'],
-        [cpfOf(low), low.card.last4, brl(low.used - 100)],
+        [cpfOf(high), high.card.last4, brl(most + 1)],
         [cpfOf(foreign), foreign.card.last4, '1.000,00'],
         [cpfOf(ok), ok.card.last4, brl(newLimit)],
         [cpfOf(ok), ok.card.last4 === '0000' ? '0001' : '0000', '1.000,00'],
@@ -125,7 +148,7 @@ describe('preview (POST /v1/bulk/preview)', () => {
     expect(rows).toEqual([
       { line: 2, result: 'OK', reason: null },
       { line: 3, result: 'ERRO', reason: messages.proposal.invalidCpf },
-      { line: 4, result: 'ERRO', reason: messages.cardApi.limitBelowUsed(formatCents(low.used)) },
+      { line: 4, result: 'ERRO', reason: messages.cardApi.limitAboveRelationship(formatCents(most)) },
       { line: 5, result: 'ERRO', reason: r.notInCompany },
       { line: 6, result: 'ERRO', reason: r.duplicate(2) },
       { line: 7, result: 'ERRO', reason: r.cardNotFound(ok.card.last4 === '0000' ? '0001' : '0000') },
@@ -201,11 +224,16 @@ describe('apply (POST /v1/bulk/apply)', () => {
   it('applies limits, blocks and card requests through the normal services; the read endpoints show them', async () => {
     const x = holder();
     const y = holder();
-    const wanted = x.used + 12_345;
+    const wanted = 12_345;
     expect(
       await results(await post('apply', 'limits', [[x.account.documentNumber, x.card.last4, brl(wanted)]])),
     ).toEqual([{ line: 2, result: 'APLICADA', reason: null }]);
-    expect((await readLimit(x)).creditLimit).toBe(wanted / 100);
+    // The row's amount is what is available; the credit limit is it plus what the card had used.
+    expect(await readLimit(x)).toEqual({
+      creditLimit: (wanted + x.used) / 100,
+      availableLimit: wanted / 100,
+      availableCreditLimitUsed: x.used / 100,
+    });
 
     expect(
       await results(await post('apply', 'blocks', [[y.account.documentNumber, y.card.last4, 'Perda', 'Lote']])),
@@ -245,17 +273,13 @@ describe('apply (POST /v1/bulk/apply)', () => {
 
   it('applies a re-uploaded file once: the same rows answer their earlier outcome and write nothing', async () => {
     const x = holder();
-    const file = [[x.account.documentNumber, x.card.last4, brl(x.used + 5_000)]];
+    const file = [[x.account.documentNumber, x.card.last4, brl(5_000)]];
     await results(await post('apply', 'limits', file));
     // A different spelling of the same change is the same key.
     const before = await snapshotTables(h.handle.sql);
     const again = await results(
       await post('apply', 'limits', [
-        [
-          x.account.documentNumber.replace(/^(\d{3})(\d{3})(\d{3})/, '$1.$2.$3-'),
-          x.card.last4,
-          `R$ ${brl(x.used + 5_000)}`,
-        ],
+        [x.account.documentNumber.replace(/^(\d{3})(\d{3})(\d{3})/, '$1.$2.$3-'), x.card.last4, `R$ ${brl(5_000)}`],
       ]),
     );
     expect(again.map((row) => row.result)).toEqual(['JA_APLICADA']);
@@ -270,16 +294,20 @@ describe('apply (POST /v1/bulk/apply)', () => {
     const b = holder();
     const c = holder();
     const eventsOf = (x: Holder) => h.db.select().from(cardEvents).where(eq(cardEvents.cardId, x.card.id));
+    // Far past any relationship's free limit: refused now and on the retry below.
+    const tooMuch = 99_999_999_999;
+    const most = mostAvailable(b, (await freeNow()) - takes(a, 1_000));
     const rows = await results(
       await post('apply', 'limits', [
-        [a.account.documentNumber, a.card.last4, brl(a.used + 1_000)],
-        [b.account.documentNumber, b.card.last4, brl(b.used - 1)],
-        [c.account.documentNumber, c.card.last4, brl(c.used + 1_000)],
+        [a.account.documentNumber, a.card.last4, brl(1_000)],
+        [b.account.documentNumber, b.card.last4, brl(tooMuch)],
+        [c.account.documentNumber, c.card.last4, brl(1_000)],
       ]),
     );
+    const reason = messages.cardApi.limitAboveRelationship(formatCents(most));
     expect(rows).toEqual([
       { line: 2, result: 'APLICADA', reason: null },
-      { line: 3, result: 'RECUSADA', reason: messages.cardApi.limitBelowUsed(formatCents(b.used)) },
+      { line: 3, result: 'RECUSADA', reason },
       { line: 4, result: 'APLICADA', reason: null },
     ]);
     expect(centsOf((await readLimit(b)).creditLimit)).toBe(centsOf(b.account.creditLimit));
@@ -289,12 +317,10 @@ describe('apply (POST /v1/bulk/apply)', () => {
       .select()
       .from(bulkRows)
       .where(and(eq(bulkRows.companyId, A.id), ne(bulkRows.outcome, 'APLICADA')));
-    expect(refused.map((x) => [x.outcome, x.reason])).toEqual([
-      ['RECUSADA', messages.cardApi.limitBelowUsed(formatCents(b.used))],
-    ]);
+    expect(refused.map((x) => [x.outcome, x.reason])).toEqual([['RECUSADA', reason]]);
     // A refused row is judged again on the next upload, not answered as already applied.
     const retried = await results(
-      await post('apply', 'limits', [[b.account.documentNumber, b.card.last4, brl(b.used - 1)]]),
+      await post('apply', 'limits', [[b.account.documentNumber, b.card.last4, brl(tooMuch)]]),
     );
     expect(retried[0]?.result).toBe('RECUSADA');
   });

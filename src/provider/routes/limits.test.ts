@@ -137,62 +137,76 @@ describe('reading the limit', () => {
 });
 
 describe('changing the limit (PUT /v1/limit/management/{uuid})', () => {
-  it('sets the card’s limit and leaves what was spent alone, after a reload too (issue 13, item 1)', async () => {
+  it('the typed value is the new available limit: credit limit = available + used, what was used stays', async () => {
     const row = await spender();
     const before = await everywhere(row);
     const used = centsOf(before.availableCreditLimitUsed);
-    // A lower limit that still covers the spend: the old model kept "available" and rewrote "used" instead.
-    const wanted = used + 100_00;
-    const res = await change(row, reais(wanted));
+    // Spec section 2, the limit screen "reads and changes the available limit": with R$ … used, typing R$ 100,00
+    // leaves R$ 100,00 available (the credit limit becomes 100,00 + used), on every screen and after a reload.
+    const res = await change(row, 100);
     expect(res.statusCode).toBe(200);
-    const expected = { creditLimit: reais(wanted), availableCreditLimitUsed: reais(used), availableLimit: 100 };
+    const expected = { creditLimit: reais(used + 100_00), availableCreditLimitUsed: reais(used), availableLimit: 100 };
     expect(limitResponse.parse(res.json())).toEqual(expected);
     expect(await everywhere(row)).toEqual(expected);
     const [event] = (await eventsOf(row)).filter((e) => e.action === 'LIMIT_CHANGE');
     expect(event).toMatchObject({ before, after: expected });
   });
 
-  it('accepts exactly what is used and exactly what the relationship leaves; the company figures follow', async () => {
+  it('an available limit smaller than what is used is taken: nothing used moves, none is refused for it', async () => {
     const row = await spender();
     const before = await everywhere(row);
     const used = centsOf(before.availableCreditLimitUsed);
-    const relationship = await readRelationship();
-
-    expect((await change(row, reais(used))).statusCode).toBe(200);
-    expect(await everywhere(row)).toEqual({ ...before, creditLimit: reais(used), availableLimit: 0 });
-    const lowered = await readRelationship();
-    expect(centsOf(lowered.committedLimit)).toBe(
-      centsOf(relationship.committedLimit) - (centsOf(before.creditLimit) - used),
-    );
-    expect(centsOf(lowered.freeLimit)).toBe(centsOf(lowered.relationshipLimit) - centsOf(lowered.committedLimit));
-
-    const ceiling = used + centsOf(lowered.freeLimit);
-    expect((await change(row, reais(ceiling))).statusCode).toBe(200);
-    expect((await readRelationship()).freeLimit).toBe(0);
-    expect((await everywhere(row)).availableCreditLimitUsed).toBe(reais(used));
-    // Give the relationship its free limit back for the other tests.
-    expect((await change(row, before.creditLimit)).statusCode).toBe(200);
-    expect(await readRelationship()).toEqual(relationship);
+    expect(used).toBeGreaterThan(1);
+    const res = await change(row, 0.01);
+    expect(res.statusCode).toBe(200);
+    expect(await everywhere(row)).toEqual({
+      creditLimit: reais(used + 1),
+      availableCreditLimitUsed: reais(used),
+      availableLimit: 0.01,
+    });
+    expect((await change(row, before.availableLimit)).statusCode).toBe(200);
+    expect(await everywhere(row)).toEqual(before);
   });
 
-  it('refuses below what is used and past the relationship’s free limit, with the reason, writing nothing', async () => {
+  it('the relationship ceiling applies to the resulting credit limit; the company figures follow', async () => {
     const row = await spender();
     const before = await everywhere(row);
-    const relationship = await readRelationship();
     const used = centsOf(before.availableCreditLimitUsed);
+    const relationship = await readRelationship();
+    // The most this card may hold is its limit plus what the relationship has free; as available, less what is used.
+    const most = centsOf(before.creditLimit) + centsOf(relationship.freeLimit) - used;
 
-    const below = await change(row, reais(used - 1));
-    expect(below.statusCode).toBe(422);
-    expect(below.json()).toEqual({
-      code: 'LIMIT_BELOW_USED',
-      message: messages.cardApi.limitBelowUsed(formatCents(used)),
+    expect((await change(row, reais(most))).statusCode).toBe(200);
+    expect(await everywhere(row)).toEqual({
+      creditLimit: reais(most + used),
+      availableCreditLimitUsed: reais(used),
+      availableLimit: reais(most),
     });
+    expect((await readRelationship()).freeLimit).toBe(0);
 
-    const above = await change(row, reais(centsOf(before.creditLimit) + centsOf(relationship.freeLimit) + 1));
+    const above = await change(row, reais(most + 1));
     expect(above.statusCode).toBe(422);
     expect(above.json()).toEqual({
       code: 'LIMIT_ABOVE_RELATIONSHIP',
-      message: messages.cardApi.limitAboveRelationship(formatCents(centsOf(relationship.freeLimit))),
+      message: messages.cardApi.limitAboveRelationship(formatCents(most)),
+    });
+    // Give the relationship its free limit back for the other tests.
+    expect((await change(row, before.availableLimit)).statusCode).toBe(200);
+    expect(await readRelationship()).toEqual(relationship);
+  });
+
+  it('refuses past the relationship’s free limit with the most this card may have available, writing nothing', async () => {
+    const row = await spender();
+    const before = await everywhere(row);
+    const relationship = await readRelationship();
+    const used = centsOf(before.availableCreditLimitUsed);
+    const most = centsOf(before.creditLimit) + centsOf(relationship.freeLimit) - used;
+
+    const above = await change(row, reais(most + 1));
+    expect(above.statusCode).toBe(422);
+    expect(above.json()).toEqual({
+      code: 'LIMIT_ABOVE_RELATIONSHIP',
+      message: messages.cardApi.limitAboveRelationship(formatCents(most)),
     });
 
     expect(await everywhere(row)).toEqual(before);
@@ -207,7 +221,7 @@ describe('changing the limit (PUT /v1/limit/management/{uuid})', () => {
     expect(tiny.json()).toEqual({ code: 'LIMIT_NOT_POSITIVE', message: messages.cardApi.limitNotPositive });
     for (const blocked of [await spender('permanent'), await spender('cancelled')]) {
       const before = await everywhere(blocked);
-      const res = await change(blocked, before.creditLimit + 1);
+      const res = await change(blocked, before.availableLimit + 1);
       expect([res.statusCode, res.json().code]).toEqual([409, 'PERMANENTLY_BLOCKED']);
       expect(await everywhere(blocked)).toEqual(before);
     }
@@ -217,13 +231,13 @@ describe('changing the limit (PUT /v1/limit/management/{uuid})', () => {
   it('applies two changes one after the other: both recorded, the second starts from the first', async () => {
     const row = await spender();
     const used = await spentCents(row.account.id);
-    const [a, b] = [used + 500_00, used + 900_00];
-    const results = await Promise.all([change(row, reais(a)), change(row, reais(b))]);
+    const results = await Promise.all([change(row, 500), change(row, 900)]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const [first, second] = await eventsOf(row);
     expect(second?.before).toEqual(first?.after);
-    expect((await everywhere(row)).creditLimit).toBe((second?.after as LimitResponse | undefined)?.creditLimit);
-    expect((await everywhere(row)).availableCreditLimitUsed).toBe(reais(used));
+    const now = await everywhere(row);
+    expect(now.creditLimit).toBe((second?.after as LimitResponse | undefined)?.creditLimit);
+    expect([now.availableCreditLimitUsed, now.creditLimit - now.availableLimit]).toEqual([reais(used), reais(used)]);
   });
 });
 

@@ -125,14 +125,8 @@ describe('with a stale session', () => {
 
   it('applying a bulk file asks for a proof; its dry run does not', async () => {
     const card = cards[3] as (typeof cards)[0];
-    const { rows } = await h.handle.sql.query<{ limit: string }>(
-      `select credit_limit::text as limit from accounts where id = $1`,
-      [card.uuid],
-    );
-    const file = {
-      kind: 'limits',
-      rows: [{ line: 2, cells: [card.cpf, card.last4, rows[0]?.limit.replace('.', ',')] }],
-    };
+    // Lowers what the card has available to R$ 1,00: always accepted (decision 102).
+    const file = { kind: 'limits', rows: [{ line: 2, cells: [card.cpf, card.last4, '1,00'] }] };
     await goStale();
     await expectStepUp([() => call('POST', '/v1/bulk/apply', file, companyHeaders())]);
     expect((await call('POST', '/v1/bulk/preview', file, companyHeaders())).statusCode).toBe(200);

@@ -1,6 +1,7 @@
-// Money invariants of the card limit, over random sequences of limit changes (valid and not), blocks, unblocks,
-// cancels and purchases on a few accounts of one relationship (company B, whose free limit is small, so raises past
-// it happen). Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
+// Money invariants of the card limit, over random sequences of limit changes (valid and not; each asks for an
+// available limit, spec section 2 and decision 102), blocks, unblocks, cancels and purchases on a few accounts of one
+// relationship (company B, whose free limit is small, so raises past it happen). Runs on PGlite, and on PostgreSQL
+// when DATABASE_URL is set.
 import { asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +91,11 @@ const eventCount = async () => {
   return row?.n ?? 0;
 };
 
-type Target = 'free' | 'used' | 'belowUsed' | 'ceiling' | 'aboveCeiling';
+/**
+ * What a limit change asks for, as an available limit: any amount; the card's available now; the most the
+ * relationship lets it have (ceiling − used), and one centavo past it; and a centavo, less than anything used.
+ */
+type Target = 'free' | 'same' | 'cent' | 'ceiling' | 'aboveCeiling';
 type Op =
   | { kind: 'limit'; acc: number; target: Target; cents: number }
   | { kind: 'block'; acc: number; reason: 'P' | 'R' | 'BE' | 'O' }
@@ -105,7 +110,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('limit' as const),
       acc,
-      target: fc.constantFrom<Target>('free', 'used', 'belowUsed', 'ceiling', 'aboveCeiling'),
+      target: fc.constantFrom<Target>('free', 'same', 'cent', 'ceiling', 'aboveCeiling'),
       cents: fc.integer({ min: -100_000, max: 3_000_000 }),
     }),
   },
@@ -155,7 +160,7 @@ async function apply(o: Op, wanted: number): Promise<boolean> {
 }
 
 describe('card limit invariants over random operations', () => {
-  it('used moves only with approved purchases; available + used = limit; refusals write nothing', async () => {
+  it('used moves only with approved purchases; a change sets available, limit = available + used; refusals write nothing', async () => {
     const [top] = await h.db.select({ id: max(authorizations.id) }).from(authorizations);
     const baseline = Number(top?.id ?? 0);
     await fc.assert(
@@ -167,12 +172,17 @@ describe('card limit invariants over random operations', () => {
           const current = centsOf(before.account.creditLimit);
           const relationship = await relationshipLimit(h.db, companyId, before.account.id);
           const ceiling = relationship.limit - relationship.committed;
+          // The typed value is the new available limit (spec section 2): the credit limit asked for is it + used.
           const wanted =
             o.kind !== 'limit'
               ? 0
-              : { free: o.cents, used: usedBefore, belowUsed: usedBefore - 1, ceiling, aboveCeiling: ceiling + 1 }[
-                  o.target
-                ];
+              : {
+                  free: o.cents,
+                  same: current - usedBefore,
+                  cent: 1,
+                  ceiling: ceiling - usedBefore,
+                  aboveCeiling: ceiling - usedBefore + 1,
+                }[o.target];
           const rows = await snapshot();
           const events = await eventCount();
 
@@ -188,12 +198,17 @@ describe('card limit invariants over random operations', () => {
             expect(usedAfter).toBe(usedBefore);
           }
           if (o.kind === 'limit') {
+            const credit = wanted + usedBefore;
             const allowed =
               !isPermanentlyBlocked(before.card, before.account) &&
               wanted > 0 &&
-              wanted >= usedBefore &&
-              (wanted <= current || wanted <= ceiling);
+              (credit <= current || credit <= ceiling);
             expect(done).toBe(allowed);
+            // Carried out: the typed amount is what is available, and the credit limit is it plus what was used.
+            if (done) {
+              const after = await stateOf(o.acc);
+              expect(centsOf(after.account.creditLimit)).toBe(credit);
+            }
           }
           // Refused: nothing written, no row changed (a denied purchase only leaves its NEGADA authorization).
           if (!done) {

@@ -1,5 +1,6 @@
-// The card's limit within its company relationship (decision 035). The limit change's `availableLimit` sets the
-// card's limit; used comes from its authorizations and never moves here; available = limit − used follows.
+// The card's limit within its company relationship (decisions 035 and 102). The limit change's `availableLimit` is
+// the card's new available limit (spec section 2); used comes from its authorizations and never moves here, so the
+// credit limit becomes available + used, and the relationship's ceiling applies to that credit limit.
 import { eq } from 'drizzle-orm';
 import { centsOf, formatCents, numericOf } from '../../contracts/money.ts';
 import type { LimitResponse } from '../../contracts/schemas.ts';
@@ -21,25 +22,27 @@ export async function readLimit(db: Db, scope: CardScope): Promise<LimitResponse
 }
 
 /**
- * Sets the card's limit. Refused, with nothing written: a permanently blocked card or cancelled account (409), a
- * value that is not positive (400), one below what the card has used, and a raise past what the relationship has
- * free (422). The company row is locked, so two raises in one relationship cannot both take the same free limit.
+ * Sets the card's available limit: its credit limit becomes that plus what it has used. Refused, with nothing
+ * written: a permanently blocked card or cancelled account (409), a value that is not positive (400), and a credit
+ * limit raised past what the relationship has free (422, saying the most this card may have available). The company
+ * row is locked, so two raises in one relationship cannot both take the same free limit.
  */
 export function changeLimit(db: Db, scope: CardScope, actor: ChangeAt, body: { availableLimit: number }) {
   return changeCard(db, scope, actor, 'LIMIT_CHANGE', async (tx, { account, card }) => {
     if (isPermanentlyBlocked(card, account)) fail('PERMANENTLY_BLOCKED');
-    const wanted = centsOf(body.availableLimit);
-    if (wanted <= 0) fail('LIMIT_NOT_POSITIVE');
+    const available = centsOf(body.availableLimit);
+    if (available <= 0) fail('LIMIT_NOT_POSITIVE');
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, account.companyId)).for('update');
     const current = centsOf(account.creditLimit);
     const used = await usedCents(tx, account.id);
-    if (wanted < used) fail('LIMIT_BELOW_USED', formatCents(used));
+    // What was used never moves: the credit limit is what makes the typed amount available.
+    const wanted = available + used;
     const relationship = await relationshipLimit(tx, account.companyId, account.id);
     const ceiling = relationship.limit - relationship.committed;
     // Lowering a limit is always allowed, even in a relationship already committed past its limit.
     if (wanted > current && wanted > ceiling) {
-      const free = Math.max(0, ceiling - current);
-      fail('LIMIT_ABOVE_RELATIONSHIP', formatCents(free));
+      const most = Math.max(0, Math.max(ceiling, current) - used);
+      fail('LIMIT_ABOVE_RELATIONSHIP', formatCents(most));
     }
     await tx
       .update(accounts)

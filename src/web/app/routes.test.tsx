@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contracts/index.ts';
 import { useAppStore } from '../lib/store/index.ts';
@@ -58,6 +58,22 @@ describe('protected routes', () => {
 
     const third = renderApp('/home/qualquer/coisa');
     await waitFor(() => expect(third.router.state.location.pathname).toBe('/home'));
+  });
+
+  it('/home/user/management is a prefix: a path below it stays in Gestão de Usuários, without the exact form', async () => {
+    signInWithCompany();
+    const { router } = renderApp('/home/user/management/x');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gestão de Usuários' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: messages.users.unknownPageTitle })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home/user/management/x');
+    // The create form is the exact route's; neither tab is the page shown, and both take the operator on.
+    expect(screen.queryByRole('heading', { level: 2, name: messages.users.createTitle })).toBeNull();
+    const tabs = screen.getByRole('navigation', { name: messages.menu.userTabs });
+    for (const name of ['Criar Usuário', 'Gerenciar Usuários']) {
+      expect(within(tabs).getByRole('link', { name }).getAttribute('aria-current')).toBeNull();
+    }
+    fireEvent.click(within(tabs).getByRole('link', { name: 'Gerenciar Usuários' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/user/management/manage'));
   });
 
   it('opens every screen of the route table with its title', async () => {

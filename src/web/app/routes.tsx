@@ -104,6 +104,13 @@ export const routes: RouteObject[] = [
           { path: 'user/management/manage' },
           needs('users.manage'),
         ),
+        // /home/user/management is a prefix (spec route table): a path below it that is neither screen stays in
+        // Gestão de Usuários and says so, rather than falling to /home.
+        lazyRoute(
+          () => import('../features/users/routes/unknown-user-page.tsx'),
+          { path: 'user/management/*' },
+          needs('users.manage'),
+        ),
         lazyRoute(() => import('../features/company-management/routes/company-management.tsx'), {
           path: 'company/management',
         }),

@@ -49,7 +49,10 @@ export async function runRow(
   if (row.kind === 'limits') {
     const card = await cardOf(tx, scope, row.cpf, row.last4);
     const limit = await changeLimit(db, card, actor, { availableLimit: row.amount });
-    return { target: `account:${card.account.id}`, after: { last4: row.last4, creditLimit: limit.creditLimit } };
+    return {
+      target: `account:${card.account.id}`,
+      after: { last4: row.last4, availableLimit: limit.availableLimit, creditLimit: limit.creditLimit },
+    };
   }
   if (row.kind === 'blocks') {
     const card = await cardOf(tx, scope, row.cpf, row.last4);

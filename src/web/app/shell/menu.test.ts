@@ -50,8 +50,8 @@ describe('menus', () => {
         'Cartões da Empresa',
         'Faturas do Relacionamento',
         'Solicitar Cartão',
-        'Alterações em lote',
         'Gestão de usuários',
+        'Alterações em lote',
         'Auditoria',
       ],
     ],
@@ -60,6 +60,17 @@ describe('menus', () => {
   ] as [Profile, string[]][])('issue 16: %s sees exactly its main items', (profile, titles) => {
     const items = mainMenu('/home', (permission) => can(profile, permission));
     expect(items.map((i) => i.title)).toEqual(titles);
+  });
+
+  it('spec section 2: its four items first and in its order, the additions after them', () => {
+    const titles = mainMenu('/home').map((i) => i.title);
+    expect(titles.slice(0, 4)).toEqual([
+      'Cartões da Empresa',
+      'Faturas do Relacionamento',
+      'Solicitar Cartão',
+      'Gestão de usuários',
+    ]);
+    expect(titles.slice(4)).toEqual(['Alterações em lote', 'Auditoria']);
   });
 
   it('issue 16: before the profile is known, no gated item shows', () => {

@@ -12,7 +12,10 @@ export interface MemoryState {
   environment: EnvironmentName;
   FID: string;
   crypto: { public: string | null; cipherAES: string | null; tokenAES: string | null };
-  /** The device access token (the BFF's accessToken), sent as Authorization to the BFF. */
+  /**
+   * The device access token (the BFF's accessToken), sent as Authorization to the BFF. The spec's `authententication`
+   * (the operator's token) has no place here: the BFF keeps it in an HttpOnly cookie (decisions 040 and 104).
+   */
   authorization: string | null;
   startup: StartupStatus;
 }

@@ -24,7 +24,7 @@ const upload = (name: string, text: string, type = 'text/csv') => {
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [new File([text], name, { type })] } });
 };
-const limitsFile = (rows: string[]) => ['CPF;Final do cartão;Novo limite', ...rows].join('\r\n');
+const limitsFile = (rows: string[]) => ['CPF;Final do cartão;Novo limite disponível', ...rows].join('\r\n');
 
 describe('/home/bulk', { timeout: 30_000 }, () => {
   beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('/home/bulk', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe(m.notCsv);
     upload('lote.csv', 'Nome;Valor\nAna;10');
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe(m.wrongHeader('CPF;Final do cartão;Novo limite')),
+      expect(screen.getByRole('alert').textContent).toBe(m.wrongHeader('CPF;Final do cartão;Novo limite disponível')),
     );
     expect(api).not.toHaveBeenCalled();
   });

@@ -139,8 +139,8 @@ describe('a decline fix', () => {
     expect(fixLink('unblock', { mainValue: 1, coinCode: 986 }, limit)).toEqual({ to: '/home/details/block' });
     expect(fixLink('unlock', { mainValue: 1, coinCode: 986 }, limit)).toEqual({ to: '/home/details/unlock' });
     expect(fixLink('limit', { mainValue: 450.5, coinCode: 986 }, limit)).toEqual({
-      to: '/home/details/limit?sugerido=1300.00',
-      suggestedCents: 130_000,
+      to: '/home/details/limit?sugerido=500.00',
+      suggestedCents: 50_000,
     });
     expect(fixLink('limit', { mainValue: 450.5, coinCode: 840 }, limit)).toEqual({ to: '/home/details/limit' });
     expect(fixLink('limit', { mainValue: 150, coinCode: 986 }, limit)).toEqual({ to: '/home/details/limit' });

@@ -87,7 +87,7 @@ export interface FixLink {
 export function fixLink(
   fix: DeclineFix,
   declined: Pick<Authorization, 'mainValue' | 'coinCode'>,
-  limit: Pick<LimitResponse, 'creditLimit' | 'availableLimit'> | undefined,
+  limit: Pick<LimitResponse, 'availableLimit'> | undefined,
 ): FixLink {
   if (fix === 'unblock') return { to: paths.detailsBlock };
   if (fix === 'unlock') return { to: paths.detailsUnlock };

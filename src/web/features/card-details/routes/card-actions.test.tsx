@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError } from '../../../lib/transport/index.ts';
 import { card, holder, UUID } from '../../../test/card-fixtures.ts';
@@ -252,21 +253,37 @@ describe('limit', () => {
     });
   });
 
+  it('the typed value is the new available limit: it shows the credit limit it makes, used included', async () => {
+    const api = selectCard({
+      readLimit: { availableLimit: 800, creditLimit: 1000, availableCreditLimitUsed: 200 },
+      changeLimit: { availableLimit: 1000, creditLimit: 1200, availableCreditLimitUsed: 200 },
+    });
+    renderApp('/home/details/limit');
+    const input = await screen.findByLabelText(/Novo limite disponível/);
+    expect(screen.getByText(messages.limit.newLimitHint)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '100000' } });
+    expect((input as HTMLInputElement).value).toBe('1.000,00');
+    // With R$ 200,00 used, R$ 1.000,00 available means a credit limit of R$ 1.200,00.
+    expect(screen.getByText(/^Limite de crédito após a alteração:/).textContent).toMatch(
+      /^Limite de crédito após a alteração: R\$\s1\.200,00 \(R\$\s1\.000,00 disponíveis \+ R\$\s200,00 já utilizados\)\.$/,
+    );
+    click('Alterar limite');
+    expect(await screen.findByText('Limite alterado com sucesso!')).toBeTruthy();
+    expect(api).toHaveBeenCalledWith('changeLimit', {
+      params: { uuid: UUID },
+      body: { availableLimit: 1000, last4digits: '5681', changeLimit: 'S' },
+    });
+  });
+
   it('a refusal shows the spec failure text and the reason', async () => {
     selectCard({
       changeLimit: () =>
-        new ApiError(
-          422,
-          'O novo limite disponível não pode ser maior que o limite de crédito da conta.',
-          'LIMIT_ABOVE_RELATIONSHIP',
-        ),
+        new ApiError(422, messages.cardApi.limitAboveRelationship('R$ 300,00'), 'LIMIT_ABOVE_RELATIONSHIP'),
     });
     renderApp('/home/details/limit');
     fireEvent.change(await screen.findByLabelText(/Novo limite disponível/), { target: { value: '999999' } });
     click('Alterar limite');
     expect(await screen.findByText('Ocorreu um erro ao alterar o limite!')).toBeTruthy();
-    expect(
-      await alertWith('O novo limite disponível não pode ser maior que o limite de crédito da conta.'),
-    ).toBeTruthy();
+    expect(await alertWith(messages.cardApi.limitAboveRelationship('R$ 300,00'))).toBeTruthy();
   });
 });

@@ -44,9 +44,11 @@ describe('history: why an authorization was declined', () => {
     renderApp('/home/details/history');
     const noLimit = await rowOf('LOJA 50');
     expect(within(noLimit).getByText(/^Limite insuficiente/)).toBeTruthy();
-    // Limit 2.500,00, 2.335,00 available: 665,00 was missing → 3.165,00, rounded up to 3.200,00.
-    const fix = await within(noLimit).findByRole('link', { name: /^Aumentar limite para R\$\s3\.200,00$/ });
-    expect(fix.getAttribute('href')).toBe('/home/details/limit?sugerido=3200.00');
+    // 2.335,00 available, 3.000,00 declined: 665,00 was missing → 3.000,00 available, already a round R$ 100.
+    const fix = await within(noLimit).findByRole('link', {
+      name: /^Aumentar limite disponível para R\$\s3\.000,00$/,
+    });
+    expect(fix.getAttribute('href')).toBe('/home/details/limit?sugerido=3000.00');
 
     const password = await rowOf('LOJA 40');
     expect(within(password).getByText(/^Senha incorreta/)).toBeTruthy();
@@ -59,9 +61,9 @@ describe('history: why an authorization was declined', () => {
 
     fireEvent.click(fix);
     await waitFor(() =>
-      expect((screen.getByLabelText(/Novo limite disponível/) as HTMLInputElement).value).toBe('3.200,00'),
+      expect((screen.getByLabelText(/Novo limite disponível/) as HTMLInputElement).value).toBe('3.000,00'),
     );
-    expect(screen.getByText(/Sugestão a partir de uma compra negada: R\$ 3.200,00/)).toBeTruthy();
+    expect(screen.getByText(/Sugestão a partir de uma compra negada: R\$ 3.000,00/)).toBeTruthy();
   });
 
   it('offers the unblock for a card blocked now, and no fix at all for a permanently blocked one', async () => {

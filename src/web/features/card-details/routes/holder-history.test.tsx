@@ -235,5 +235,7 @@ describe('history', () => {
     expect(
       await screen.findByText('Falha ao carregar as transações das faturas. Por favor tente novamente mais tarde.'),
     ).toBeTruthy();
+    // A failed answer is never read as "no history" (decision 106).
+    expect(screen.queryByText('Nenhum Histórico de Autorização disponível no momento')).toBeNull();
   });
 });

@@ -18,6 +18,23 @@ import { type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 
 const m = messages.limit;
 
+/**
+ * What the typed available limit makes of the credit limit: what was used stays, so the credit limit is the two
+ * together (decision 102). Nothing while the field holds no amount.
+ */
+function CreditAfter({ typed, used }: { typed: string; used: number }) {
+  const available = parseTypedMoney(typed);
+  if (!available) return null;
+  const credit = (Math.round(available * 100) + Math.round(used * 100)) / 100;
+  // 'R$' never ends a line apart from its amount.
+  const amount = (value: number) => formatBRL(value).replace(' ', '\u00a0');
+  return (
+    <Text fz="sm" c="gray.8">
+      {m.creditAfter(amount(credit), amount(available), amount(used))}
+    </Text>
+  );
+}
+
 /** /home/details/limit: read the limit and change the available limit (typed as cents). */
 export default function LimitRoute() {
   const selected = useSelectedCard()!;
@@ -88,6 +105,7 @@ function LimitForm({ selected }: { selected: SelectedCard }) {
           withAsterisk
           maw={320}
         />
+        <CreditAfter typed={value} used={limit.data.availableCreditLimitUsed} />
         <Group justify="flex-end">
           <Button type="submit" loading={action.isPending}>
             {m.submit}

@@ -96,6 +96,13 @@ describe('/home: the cards list', () => {
     renderApp('/home');
     await table();
     const names = async () => (await bodyRows()).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    // Decision 103: the list starts in the pages' own (account) order; A-Z and Z-A are the spec's two sorts.
+    const select = screen.getByLabelText('Ordenar portadores') as HTMLSelectElement;
+    expect([select.value, [...select.options].map((o) => o.textContent)]).toEqual([
+      '',
+      ['Ordem de cadastro', 'A-Z', 'Z-A'],
+    ]);
+    expect(await names()).toEqual(['Bruno Alves 100', 'Ana Souza 101', 'Érica Lima 102', 'Carlos Dias 103']);
     fireEvent.change(screen.getByLabelText('Ordenar portadores'), { target: { value: 'asc' } });
     expect(await names()).toEqual(['Ana Souza 101', 'Bruno Alves 100', 'Carlos Dias 103', 'Érica Lima 102']);
     fireEvent.change(screen.getByLabelText('Ordenar portadores'), { target: { value: 'desc' } });

@@ -76,7 +76,9 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
           value={order}
           onChange={(e) => setOrder(e.currentTarget.value as SortOrder)}
           data={[
-            { value: '', label: 'Ordem de cadastro' },
+            // The pages are in account order; A-Z and Z-A sort the loaded page only, so the list starts in the
+            // pages' own order (decision 103).
+            { value: '', label: m.sortNone },
             { value: 'asc', label: m.sortAsc },
             { value: 'desc', label: m.sortDesc },
           ]}

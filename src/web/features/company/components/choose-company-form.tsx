@@ -1,9 +1,10 @@
 import { Button, Select, Stack } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { messages } from '../../../../contracts/index.ts';
+import { type AccountsResponse, messages } from '../../../../contracts/index.ts';
 import { originOf, paths } from '../../../app/paths.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
 import { FormAlert, IconBuilding, Spinner } from '../../../ui/index.ts';
 import { useLoadAccounts } from '../api/get-accounts.ts';
 import { useCompanies } from '../api/get-companies.ts';
@@ -36,12 +37,23 @@ export function ChooseCompanyForm() {
     }
     setError(null);
     const company = { name: chosen.title, cnpj: chosen.value, relationCode: chosen.relationCode };
-    setCompany(company);
+    // The chosen company becomes the current one only with its accounts (spec section 4): until they come, and if
+    // they never do, the portal stays on the company it was on, with that company's list.
+    let loaded: AccountsResponse;
     try {
-      setAccounts(await loadAccounts.mutateAsync({ cnpj: company.cnpj, relationCode: company.relationCode }));
-    } catch {
-      return; // the failure is already a notification
+      loaded = await loadAccounts.mutateAsync({ cnpj: company.cnpj, relationCode: company.relationCode });
+    } catch (err) {
+      if (isApiError(err) && err.status === 401) return; // the session ended and said so
+      // The reason is already a notification; this says what it left the operator on.
+      setError(
+        current
+          ? messages.companyForm.loadFailedKept(company.name, current.name)
+          : messages.companyForm.loadFailed(company.name),
+      );
+      return;
     }
+    setCompany(company);
+    setAccounts(loaded);
     const origin = originOf(location.state);
     navigate(origin && origin !== paths.chooseCompany ? origin : paths.home, { replace: true });
   }

@@ -135,7 +135,8 @@ describe('Criar Usuário', () => {
             numeroDocumento: '52998224725',
             ddd: 11,
             ddi: 55,
-            listaPerfis: ['CONSULTA'],
+            // The default profile (Consulta) is the provider's for a list that names none (spec sections 3, 6).
+            listaPerfis: [''],
             email: 'maria.silva@exemplo.com.br',
           },
         },

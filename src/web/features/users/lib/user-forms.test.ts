@@ -47,10 +47,15 @@ describe('create user (spec section 5)', () => {
     expect(createUserError(created)).toBeNull();
   });
 
-  it('the profile is required, after every other field (issue 16)', () => {
-    expect(createUserError({ ...created, profile: '' })).toBe(messages.profiles.ui.profileRequired);
-    expect(createUserError({ ...created, profile: 'DONO' })).toBe(messages.profiles.ui.profileRequired);
-    expect(createUserError({ ...created, profile: '', name: '' })).toBe(m.required);
+  it('the default profile sends the spec’s one empty entry; only a raised profile is named (spec 3 and 6)', () => {
+    const sent = (profile: string) => createUserToWire({ ...created, profile }).listaPerfis;
+    expect(sent('CONSULTA')).toEqual(['']);
+    expect(sent('')).toEqual(['']);
+    expect(sent('GESTOR_CARTOES')).toEqual(['GESTOR_CARTOES']);
+    expect(sent('ADMINISTRADOR')).toEqual(['ADMINISTRADOR']);
+    // One empty entry is the spec's payload: the form never refuses it.
+    expect(createUserError({ ...created, profile: 'CONSULTA' })).toBeNull();
+    expect(createUserError({ ...created, profile: '' })).toBeNull();
   });
 
   it.each(['document', 'login', 'name', 'email', 'ddi', 'ddd', 'mobile'] as const)(

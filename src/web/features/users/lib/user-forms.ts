@@ -47,15 +47,18 @@ export const EMPTY_CREATE: CreateUserValues = {
   ddi: '',
   ddd: '',
   mobile: '',
-  // Issue 16: the least the operator can grant; raising it is a deliberate choice (decision 088).
+  // Issue 16: the least the operator can grant, sent as the spec's ['']; raising it is a deliberate choice.
   profile: 'CONSULTA',
 };
 
 /** An empty field holds no number (not 0), so the wire's number refuses it as missing. */
 const isProfileName = (value: string) => (PROFILE_NAMES as readonly string[]).includes(value);
 
-/** The profile the create form sends, in the spec's `listaPerfis` (issue 16). */
-const chosenProfile = (profile: string) => (isProfileName(profile) ? [profile] : PROFILES);
+/**
+ * The create form's `listaPerfis`: the spec's one empty string (sections 3 and 6), which the provider reads as the
+ * least profile, Consulta (decision 087); only a raised profile is named.
+ */
+const chosenProfile = (profile: string) => (isProfileName(profile) && profile !== 'CONSULTA' ? [profile] : PROFILES);
 
 const typedNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
 
@@ -119,8 +122,7 @@ const editModel: FormModel<EditUserValues, keyof EditUserValues, typeof updateUs
 
 /** The create form's first problem in the spec's order; null when the form may be sent. */
 export const createUserError = (v: CreateUserValues): string | null =>
-  firstOf(formErrors(createModel, v), [m.required, m.invalidDocument, m.invalidEmail]) ??
-  (isProfileName(v.profile) ? null : messages.profiles.ui.profileRequired);
+  firstOf(formErrors(createModel, v), [m.required, m.invalidDocument, m.invalidEmail]);
 
 /** The edit form's first problem in the spec's order; null when the form may be sent. */
 export const editUserError = (v: EditUserValues): string | null =>
