@@ -70,7 +70,12 @@ const calls: Record<ServiceCall, () => Promise<unknown>> = {
     return { account, card: found };
   },
   history: async () =>
-    scoped ? authorizationHistory(db, await cardOf()) : authorizationHistory(db, user.id, card.id, card.last4),
+    scoped
+      ? authorizationHistory(
+          db,
+          await scope.cardRefScope(db, principal, { accountId: card.id, last4: card.last4 }, 'cards.read'),
+        )
+      : authorizationHistory(db, user.id, card.id, card.last4),
 };
 
 const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));

@@ -103,7 +103,7 @@ export const cardPlatformSpecs = {
     errors: ['CARD_NOT_FOUND'],
   },
   authorizationHistory: {
-    policy: policy.card('last4digits header', 'cards.read'),
+    policy: policy.cardIds('last4digits header', 'cards.read'),
     headers: last4Headers,
     response: s.authorizationHistoryResponse,
     errors: ['CARD_NOT_FOUND'],
@@ -151,13 +151,13 @@ export const cardPlatformSpecs = {
     errors: CARD_CHANGE_ERRORS,
   },
   invoiceDueDates: {
-    policy: policy.card('last4digits header', 'cards.read'),
+    policy: policy.cardIds('last4digits header', 'cards.read'),
     headers: last4Headers,
     response: s.invoiceDueDatesResponse,
     errors: ['CARD_NOT_FOUND'],
   },
   invoiceTransactions: {
-    policy: policy.card('last4digits header', 'cards.read'),
+    policy: policy.cardIds('last4digits header', 'cards.read'),
     headers: last4Headers.extend({ duedate: s.headerValues.dueDate }),
     response: s.invoiceTransactionsResponse,
     errors: ['CARD_NOT_FOUND'],

@@ -34,8 +34,11 @@ export type ScopeSpec =
    * permission (403 when none does).
    */
   | { kind: 'companies' }
-  /** One account (uuid in the path) and one of its cards, in a company of the operator's. */
-  | { kind: 'card'; by: CardNamedBy; notFound?: ServerErrorCode }
+  /**
+   * One account (uuid in the path) and one of its cards, in a company of the operator's. `rows: 'ids'`: the call needs
+   * only which account, card and company they are, so the scope reads no more (the history's reads, issue 17).
+   */
+  | { kind: 'card'; by: CardNamedBy; notFound?: ServerErrorCode; rows?: 'ids' }
   /**
    * A portal user (CPF in the path): theirs only when every company the user belongs to is one of the operator's
    * where their profile holds the permission. `in`: the call also names one company (the user must belong to it).
@@ -127,6 +130,9 @@ export const policy = {
     const { notFound, ...rest } = more;
     return build({ kind: 'card', by, ...(notFound ? { notFound } : {}) } as const, permission, rest);
   },
+  /** A card scope of the account's and card's ids only (see ScopeSpec). */
+  cardIds: (by: CardNamedBy, permission: Permission, more?: More) =>
+    build({ kind: 'card', by, rows: 'ids' } as const, permission, more),
   user: (permission: Permission, more: More & { in?: 'cnpj header' } = {}) => {
     const { in: within, ...rest } = more;
     return build({ kind: 'user', ...(within ? { in: within } : {}) } as const, permission, rest);

@@ -20,6 +20,7 @@ import { judgeCall, shownTo } from './judge.ts';
 import { fastifyPath } from './route.ts';
 import type { CallInput } from './scope/locate.ts';
 import type {
+  CardRefScope,
   CardScope,
   CompaniesScope,
   CompanyScope,
@@ -45,13 +46,15 @@ type ScopeFor<S> = S extends { kind: 'public' }
       ? CompanyScope
       : S extends { kind: 'companies' }
         ? CompanyScope | CompaniesScope
-        : S extends { kind: 'card' }
-          ? CardScope
-          : S extends { kind: 'user' }
-            ? UserScope
-            : S extends { kind: 'export' }
-              ? CompanyScope | CardScope
-              : never;
+        : S extends { kind: 'card'; rows: 'ids' }
+          ? CardRefScope
+          : S extends { kind: 'card' }
+            ? CardScope
+            : S extends { kind: 'user' }
+              ? UserScope
+              : S extends { kind: 'export' }
+                ? CompanyScope | CardScope
+                : never;
 
 /** The Scope a handler of `N` receives, from the kind its policy declares. */
 export type ScopeOf<N extends EndpointName> = ScopeFor<(typeof contract)[N]['policy']['scope']>;

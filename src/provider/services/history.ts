@@ -5,7 +5,7 @@ import type { Authorization, InvoiceTransaction } from '../../contracts/schemas.
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/prepared.ts';
 import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
-import type { CardScope } from '../http/scope/types.ts';
+import type { CardRefScope } from '../http/scope/types.ts';
 
 /** The card's history, newest first (prepared once, issue 17). */
 const historyRead = preparedRead('authorization_history', (db, name) =>
@@ -17,7 +17,7 @@ const historyRead = preparedRead('authorization_history', (db, name) =>
     .prepare(name),
 );
 
-export async function authorizationHistory(db: Db, scope: CardScope): Promise<Authorization[]> {
+export async function authorizationHistory(db: Db, scope: CardRefScope): Promise<Authorization[]> {
   const rows = await historyRead(db).execute({ accountId: scope.account.id });
   const history: Authorization[] = [];
   for (const r of rows) {
@@ -39,7 +39,7 @@ export async function authorizationHistory(db: Db, scope: CardScope): Promise<Au
 }
 
 /** The company's billing cycle, newest first. */
-export async function dueDatesOf(db: Db, scope: CardScope): Promise<string[]> {
+export async function dueDatesOf(db: Db, scope: CardRefScope): Promise<string[]> {
   const rows = await db
     .select({ dueDate: invoiceDueDates.dueDate })
     .from(invoiceDueDates)
@@ -50,7 +50,7 @@ export async function dueDatesOf(db: Db, scope: CardScope): Promise<string[]> {
 
 export const maskCard = (last4: string) => `**** **** **** ${last4}`;
 
-export async function invoiceTransactions(db: Db, scope: CardScope, dueDate: string): Promise<InvoiceTransaction[]> {
+export async function invoiceTransactions(db: Db, scope: CardRefScope, dueDate: string): Promise<InvoiceTransaction[]> {
   const rows = await db
     .select()
     .from(transactions)

@@ -8,7 +8,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import type { Principal } from '../../services/sessions.ts';
 import { parseWith } from '../validate.ts';
-import { cardScope } from './card.ts';
+import { cardRefScope, cardScope } from './card.ts';
 import { companiesScope, companyScope } from './company.ts';
 import { type CallInput, cardKeyOf, companyKeyOf } from './locate.ts';
 import type { Scope } from './types.ts';

@@ -41,11 +41,17 @@ export interface CompaniesScope {
   companies: readonly { id: number; profile: Profile }[];
 }
 
-export interface CardScope {
+/** A card scope that knows only which account, card and company (a policy's `rows: 'ids'`). */
+export interface CardRefScope {
   kind: 'card';
   principal: Principal;
   company: { id: number };
   profile: Profile;
+  account: Pick<AccountRow, 'id' | 'companyId'>;
+  card: Pick<CardRow, 'id' | 'last4'>;
+}
+
+export interface CardScope extends CardRefScope {
   account: AccountRow;
   card: CardRow;
 }
@@ -70,5 +76,5 @@ export interface UserScope {
   profile: Profile;
 }
 
-export type Scope = PublicScope | SelfScope | CompanyScope | CompaniesScope | CardScope | UserScope;
+export type Scope = PublicScope | SelfScope | CompanyScope | CompaniesScope | CardRefScope | UserScope;
 export type SignedInScope = Exclude<Scope, PublicScope>;
