@@ -51,6 +51,9 @@ export const AUDIT_ACTION_LABELS = {
   'user.email-changed': 'Alteração do e-mail do usuário',
   'cpf.reveal': 'Exibição do CPF completo',
   'address.reveal': 'Exibição do endereço',
+  // Sensitive reads (issue 29): gathered per operator, one row a second.
+  'personal-data.read': 'Consulta de CPF ou endereço completos',
+  'audit.read': 'Consulta da trilha de auditoria',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

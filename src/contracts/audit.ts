@@ -135,7 +135,9 @@ export const targetText = (t: AuditEvent['target']): string =>
 
 export const auditSpecs = {
   auditTrail: {
-    policy: policy.company('cnpj and relationcode headers', 'audit.read'),
+    policy: policy.company('cnpj and relationcode headers', 'audit.read', {
+      audits: { trail: 'audit_log', actions: ['audit.read'] },
+    }),
     headers: companyHeaders,
     query: auditQuery,
     response: auditResponse,

@@ -2,7 +2,7 @@
 // holders, limits, history, invoices and proposals. One entry each, with its policy.
 import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
-import { policy, type StepUpCall } from './policy.ts';
+import { PERSONAL_DATA_READ, policy, type StepUpCall } from './policy.ts';
 import * as s from './schemas.ts';
 
 const last4Headers = z.object({ last4digits: s.headerValues.last4digits });
@@ -24,7 +24,10 @@ const PERMANENT_BLOCK = {
 export const cardPlatformSpecs = {
   companies: { policy: policy.own(), response: s.companiesResponse },
   accounts: {
-    policy: policy.company('cnpj and relationcode headers', 'cards.read', { reveals: HOLDER_CPF }),
+    policy: policy.company('cnpj and relationcode headers', 'cards.read', {
+      reveals: HOLDER_CPF,
+      audits: PERSONAL_DATA_READ,
+    }),
     headers: companyHeaders.extend({
       startaccount: s.headerValues.startAccount.default(''),
       direction: s.headerValues.direction.default(''),
@@ -48,18 +51,23 @@ export const cardPlatformSpecs = {
     policy: policy.company('cnpj and relationcode headers', 'cards.read', {
       notFound: 'CARDS_NOT_FOUND',
       reveals: HOLDER_CPF,
+      audits: PERSONAL_DATA_READ,
     }),
     headers: companyHeaders,
     response: s.cardsResponse,
     errors: ['CARDS_NOT_FOUND'],
   },
   cardsOfAccount: {
-    policy: policy.card('holder card', 'cards.read', { reveals: HOLDER_CPF }),
+    policy: policy.card('holder card', 'cards.read', { reveals: HOLDER_CPF, audits: PERSONAL_DATA_READ }),
     response: s.cardsResponse,
     errors: ['CARD_NOT_FOUND'],
   },
   holder: {
-    policy: policy.card('holder card', 'cards.read', { notFound: 'HOLDER_NOT_FOUND', reveals: HOLDER_CPF_AND_ADDRESS }),
+    policy: policy.card('holder card', 'cards.read', {
+      notFound: 'HOLDER_NOT_FOUND',
+      reveals: HOLDER_CPF_AND_ADDRESS,
+      audits: PERSONAL_DATA_READ,
+    }),
     response: s.accountData,
     errors: ['HOLDER_NOT_FOUND'],
   },

@@ -83,6 +83,13 @@ export interface Audits {
   actions: readonly string[];
 }
 
+/**
+ * A read that shows holders' CPFs or addresses in full is on the record (issue 29, PCI DSS 10.2.1.1): gathered per
+ * operator and written as one audit row a second (provider/audit/reads.ts). A profile that sees them masked reveals
+ * nothing, and is not recorded.
+ */
+export const PERSONAL_DATA_READ = { trail: 'audit_log', actions: ['personal-data.read'] } as const satisfies Audits;
+
 export interface Policy {
   scope: ScopeSpec;
   /** What the operator's profile in the scope's company must hold; null for public and own-account calls. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { USER_LIST_LIMIT } from './constants.ts';
 import type { EndpointSpec } from './contract.ts';
-import { policy, type StepUpCall } from './policy.ts';
+import { PERSONAL_DATA_READ, policy, type StepUpCall } from './policy.ts';
 import { profileOfList } from './profiles.ts';
 import * as s from './schemas.ts';
 
@@ -108,7 +108,7 @@ export const portalUserSpecs = {
     errors: ['COMPANY_NOT_FOUND', 'LOGIN_TAKEN', 'DOCUMENT_TAKEN', 'USER_MAIL_FAILED', 'FORBIDDEN'],
   },
   listUsers: {
-    policy: policy.companies('users.manage', { reveals: PORTAL_USER_CPF }),
+    policy: policy.companies('users.manage', { reveals: PORTAL_USER_CPF, audits: PERSONAL_DATA_READ }),
     headers: z.object({ cnpj: s.headerValues.cnpj.optional() }),
     query: z.object({
       page: z.coerce.number().int().min(0).max(100_000).default(0),

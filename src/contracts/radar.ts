@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj, requiredText } from './fields.ts';
-import { policy } from './policy.ts';
+import { PERSONAL_DATA_READ, policy } from './policy.ts';
 import { radarMessages } from './radar-messages.ts';
 import { subAccount } from './schemas.ts';
 
@@ -102,6 +102,7 @@ export const radarSpecs = {
   radarCards: {
     policy: policy.company('cnpj and relationcode headers', 'cards.read', {
       reveals: { data: ['cpf'], to: 'masked for Consulta' },
+      audits: PERSONAL_DATA_READ,
     }),
     headers: companyHeaders,
     query: radarListQuery,

@@ -10,6 +10,7 @@ import { maskedRequest } from '../platform/log-redaction.ts';
 import { loadMasterKey, type MasterKey } from '../platform/master-key.ts';
 import { API_SECURITY_HEADERS, sendSecurityHeaders } from '../platform/security-headers.ts';
 import type { ProviderContext } from './context.ts';
+import { ReadLog } from './audit/reads.ts';
 import { createDb } from './db/client.ts';
 import { secondFactorExemptLogins } from './db/seed/seed.ts';
 import { appError, fail } from './errors.ts';
@@ -51,6 +52,8 @@ export interface ProviderOptions {
   logger?: boolean | object;
   /** Per-IP limit on login and recovery; defaults to 30 a minute. */
   publicRateLimit?: ProviderContext['publicRateLimit'];
+  /** Sensitive reads written before each answer leaves, not gathered a second (tests: a write belongs to its call). */
+  readsImmediately?: boolean;
   /** Logins exempt from the second-factor requirement; by default the demo's seeded ones (decision 091). */
   secondFactorExempt?: ReadonlySet<string>;
 }
@@ -136,6 +139,9 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
       publicRateLimit: opts.publicRateLimit ?? { max: 30, timeWindow: 60_000 },
     };
     api.decorate('providerDb', db);
+    const reads = new ReadLog(db, api.log, clock, opts.readsImmediately === true);
+    api.decorate('providerReads', reads);
+    api.addHook('onClose', () => reads.flush());
     api.decorateRequest('principal', null);
     api.addHook('onRequest', authHook(ctx));
     // A change the operator makes may change their own sessions (a first access, a factor enrolled, a step-up, a new

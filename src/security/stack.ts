@@ -72,6 +72,8 @@ export async function startStack(
   const config = testConfig({ CEP_API_URL: cep.url });
   const provider = buildProvider({
     db: providerData.handle,
+    // The suites compare the tables before and after each call: a read's record belongs to its call.
+    readsImmediately: true,
     config,
     publicRateLimit: false,
     logger,

@@ -14,9 +14,10 @@ import {
   type PathParams,
   type ResponseOf,
 } from '../../contracts/contract.ts';
+import type { ReadLog } from '../audit/reads.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { judgeCall, shownTo } from './judge.ts';
+import { judgeCall, recordRead, shownTo } from './judge.ts';
 import { fastifyPath } from './route.ts';
 import type { CallInput } from './scope/locate.ts';
 import type {
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The provider's database, for the scope step of every route (decorated in app.ts). */
     providerDb: Db;
+    /** Where the sensitive reads go on the record (decorated in app.ts). */
+    providerReads: ReadLog;
   }
 }
 
@@ -158,6 +161,7 @@ export function routeFor<N extends EndpointName>(
     );
     const answered = await handler(call(scope));
     if (answered === reply || reply.sent) return reply;
+    await recordRead(request, c.method, policy, scope);
     if (status === 204) return reply.code(204).send();
     const result = shownTo(policy, scope, answered);
     if (checkResponses) {

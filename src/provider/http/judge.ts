@@ -64,3 +64,39 @@ export async function judgeCall(
   }
   return { scope, policy };
 }
+
+/** What a read showed, as its record names it: the account, or the company whose list it was. */
+function readTarget(scope: Scope): { companyId: number; target: string } | null {
+  switch (scope.kind) {
+    case 'card':
+      return { companyId: scope.company.id, target: `account:${scope.account.id}` };
+    case 'company':
+      return { companyId: scope.company.id, target: `empresa:${scope.company.cnpj}` };
+    case 'companies':
+      return scope.companies[0] ? { companyId: scope.companies[0].id, target: 'empresas do operador' } : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Puts a read on the record when its policy audits it (decision 108): the audit trail opened, or personal data
+ * shown in full (a profile that saw them masked revealed nothing). The "mostrar" endpoints write their own row.
+ */
+export async function recordRead(request: FastifyRequest, method: string, policy: Policy, scope: Scope) {
+  const action = policy.audits?.actions[0];
+  if (method !== 'GET' || policy.audits?.trail !== 'audit_log' || policy.reveals?.to === 'in full') return;
+  if (action !== 'personal-data.read' && action !== 'audit.read') return;
+  if (policy.reveals && masksPersonalData(policy, scope)) return;
+  const where = readTarget(scope);
+  if (!where || !request.principal) return;
+  await request.server.providerReads.record({
+    action,
+    actorUserId: request.principal.userId,
+    companyId: where.companyId,
+    address: request.ip,
+    endpoint: request.routeOptions.config.endpoint ?? request.url,
+    target: where.target,
+    data: policy.reveals?.data ?? [],
+  });
+}

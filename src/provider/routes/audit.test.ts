@@ -221,12 +221,16 @@ describe('the audit trail (GET /v1/audit/events)', () => {
   });
 
   it('pages by keyset: every row once, in order, whatever the page size', async () => {
+    // Opening the trail is on the trail (decision 108): each read adds its row at the top, so the pages are compared
+    // on the rows that were there before the reads began.
+    const ids = (list: { id: string; action: string }[]) =>
+      list.filter((e) => e.action !== 'audit.read').map((e) => e.id);
     const whole = await events({ limit: '200' });
     expect(whole.length).toBeGreaterThanOrEqual(6);
     const paged = await allPages({ limit: '1' });
-    expect(paged.map((e) => e.id)).toEqual(whole.map((e) => e.id));
+    expect(ids(paged)).toEqual(ids(whole));
     const byTwo = await allPages({ limit: '2' });
-    expect(byTwo.map((e) => e.id)).toEqual(whole.map((e) => e.id));
+    expect(ids(byTwo)).toEqual(ids(whole));
     const times = whole.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

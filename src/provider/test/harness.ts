@@ -75,6 +75,7 @@ export async function createHarness(
     clock,
     publicRateLimit: opts.publicRateLimit ?? false,
     secondFactorExempt: exempt,
+    readsImmediately: true,
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
   await app.ready();
