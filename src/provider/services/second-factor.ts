@@ -1,21 +1,16 @@
 // The operator's own second factor (decision 091): who must have one, its status, the enrolment (a sealed secret,
 // confirmed by a first code, answered with ten recovery codes), the code after the password, disabling it and new
 // recovery codes. The secret is sealed under the master key and leaves the provider only in the enrolment's answer.
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type {
-  RecoveryCodes,
-  SecondFactorEnrollment,
-  SecondFactorStatus,
-  SecondFactorStep,
-} from '../../contracts/second-factor.ts';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { RecoveryCodes, SecondFactorEnrollment } from '../../contracts/second-factor.ts';
 import type { MasterKey } from '../../platform/master-key.ts';
 import { sealedLabel } from '../../platform/master-key.ts';
-import type { DbExecutor } from '../db/client.ts';
-import { companies, portalUsers, secondFactorRecoveryCodes, secondFactors, userCompanies } from '../db/schema.ts';
+import { secondFactorRecoveryCodes, secondFactors } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { sendSecurityNotice } from '../mail/security-mails.ts';
 import { checkWithTry, type TriedUser, type TryDeps, type TryKind } from './factor-tries.ts';
-import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts';
+import { replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.ts';
+import { confirmedFactor, factorRequired } from './second-factor-state.ts';
 import { recordSecurityEvent } from './security-events.ts';
 import { markChecked } from './sessions.ts';
 import { matchingStep, newTotpSecret, totpUri } from './totp.ts';
@@ -31,79 +26,14 @@ export const SIGN_IN_CODE: TryKind = { code: 'SECOND_FACTOR_INVALID', event: 'se
 
 const secretLabel = (userId: string) => sealedLabel('second_factors', userId);
 
-/** The user as the factor's steps need them: who to record, whom to e-mail. */
-export async function factorUser(db: DbExecutor, userId: string): Promise<TriedUser> {
-  const [user] = await db
-    .select({ id: portalUsers.id, login: portalUsers.login, name: portalUsers.name, email: portalUsers.email })
-    .from(portalUsers)
-    .where(eq(portalUsers.id, userId));
-  // The auth hook let the session through a moment ago: only a user deleted since gets here.
-  if (!user) fail('UNAUTHENTICATED');
-  return user;
-}
-
-/**
- * Whether the user must have a factor: Administrador in one of their companies, or member of a company that asks it
- * of every profile; never for a login the demo exempts.
- */
-export async function factorRequired(
-  db: DbExecutor,
-  exempt: ReadonlySet<string>,
-  user: { id: string; login: string },
-): Promise<boolean> {
-  if (exempt.has(user.login)) return false;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(userCompanies)
-    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(
-      and(
-        eq(userCompanies.userId, user.id),
-        or(eq(userCompanies.profile, 'ADMINISTRADOR'), eq(companies.requireSecondFactor, true)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The user's confirmed factor, or null (none, or an enrolment still waiting for its first code). */
-export async function confirmedFactor(db: DbExecutor, userId: string) {
-  const [row] = await db
-    .select()
-    .from(secondFactors)
-    .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)));
-  return row ?? null;
-}
-
-/** Of these users, those with a confirmed factor: one query for a whole page of the user list. */
-export async function usersWithFactor(db: DbExecutor, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: secondFactors.userId })
-    .from(secondFactors)
-    .where(and(inArray(secondFactors.userId, [...userIds]), isNotNull(secondFactors.confirmedAt)));
-  return new Set(rows.map((r) => r.userId));
-}
-
-/** What a session opened by a right password still needs: the code, an enrolment, or nothing. */
-export async function factorStepOf(
-  db: DbExecutor,
-  exempt: ReadonlySet<string>,
-  user: { id: string; login: string },
-): Promise<SecondFactorStep> {
-  if (await confirmedFactor(db, user.id)) return 'VERIFICAR';
-  return (await factorRequired(db, exempt, user)) ? 'CADASTRAR' : 'NENHUM';
-}
-
-export async function factorStatus(deps: FactorDeps, user: { id: string; login: string }): Promise<SecondFactorStatus> {
-  const factor = await confirmedFactor(deps.db, user.id);
-  return {
-    cadastrado: factor !== null,
-    obrigatorio: await factorRequired(deps.db, deps.secondFactorExempt, user),
-    cadastradoEm: factor?.confirmedAt?.toISOString() ?? null,
-    codigosRecuperacaoRestantes: factor ? await recoveryCodesLeft(deps.db, user.id) : 0,
-  };
-}
+export {
+  confirmedFactor,
+  factorRequired,
+  factorStatus,
+  factorStepOf,
+  factorUser,
+  usersWithFactor,
+} from './second-factor-state.ts';
 
 /**
  * Starts an enrolment with a new secret, replacing one that was never confirmed. One statement: an upsert that
