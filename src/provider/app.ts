@@ -11,7 +11,7 @@ import { loadMasterKey, type MasterKey } from '../platform/master-key.ts';
 import { API_SECURITY_HEADERS, sendSecurityHeaders } from '../platform/security-headers.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
-import { secondFactorExemptLogins } from './db/seed/seed.ts';
+import { secondFactorExemptLogins } from './demo-operators.ts';
 import { appError, fail } from './errors.ts';
 import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
