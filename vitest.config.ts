@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/{contracts,crypto,platform,bff,provider,security}/**/*.test.ts', 'src/*.test.ts'],
+          // The run's database templates (src/platform/test-templates.ts), built once and copied per file.
+          globalSetup: ['tests/setup/server-run.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

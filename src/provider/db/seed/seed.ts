@@ -28,6 +28,8 @@ export interface SeedOptions {
   bulkChunk?: number;
   /** Told how far a big seed has got. */
   onProgress?: (message: string) => void;
+  /** The moment the history, invoices and card lifecycles are drawn back from; now when omitted. */
+  reference?: Date;
 }
 
 export interface SeedResult {
@@ -383,7 +385,7 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
     batchSize: opts.batchSize ?? 1000,
     bulkChunk: opts.bulkChunk ?? BULK_CHUNK,
     onProgress: opts.onProgress,
-    reference: new Date(),
+    reference: opts.reference ?? new Date(),
   };
   const seeded = [];
   for (const spec of COMPANY_SPECS) seeded.push(await seedCompany(db, spec, requested, sizes));
@@ -391,13 +393,17 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   await db.execute(sql`analyze accounts, cards`);
   const [a, b, c] = seeded as [(typeof seeded)[0], (typeof seeded)[0], (typeof seeded)[0]];
   // Card history of the first holders of A and B (the later ones have none) and every company's billing cycle.
-  await seedHistory(db, [
-    { companyId: a.id, accountsWithHistory: COMPANY_SPECS[0]?.withHistory ?? 0, seed: 1101 },
-    { companyId: b.id, accountsWithHistory: COMPANY_SPECS[1]?.withHistory ?? 0, seed: 1202 },
-    { companyId: c.id, accountsWithHistory: COMPANY_SPECS[2]?.withHistory ?? 0, seed: 1303 },
-  ]);
+  await seedHistory(
+    db,
+    [
+      { companyId: a.id, accountsWithHistory: COMPANY_SPECS[0]?.withHistory ?? 0, seed: 1101 },
+      { companyId: b.id, accountsWithHistory: COMPANY_SPECS[1]?.withHistory ?? 0, seed: 1202 },
+      { companyId: c.id, accountsWithHistory: COMPANY_SPECS[2]?.withHistory ?? 0, seed: 1303 },
+    ],
+    sizes.reference,
+  );
   // Invoices and relationship limits come after the accounts (and the history seed's billing cycle).
-  await seedInvoices(db);
+  await seedInvoices(db, sizes.reference);
 
   const rng = prng(909);
   const passwordHash = await hashPassword(opts.demoPassword);
