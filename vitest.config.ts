@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/{contracts,crypto,platform,bff,provider,security}/**/*.test.ts', 'src/*.test.ts'],
-          // The run's database templates (src/platform/test-templates.ts), built once and copied per file.
+          // The database suites' engine (PostgreSQL where one answers) and the run's database templates.
           globalSetup: ['tests/setup/server-run.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,5 +1,9 @@
-// The server project's global set-up (vitest.config.ts): a scratch place and an id for the run's database
-// templates (src/platform/test-templates.ts), removed at the end with the templates.
+// The server project's global set-up (vitest.config.ts): which engine the database suites run on, and a scratch
+// place for the run's database templates (src/platform/test-templates.ts), removed at the end.
+//
+// The engine: PostgreSQL, the production engine, wherever one answers — DATABASE_URL when set, else the machine's
+// postgres://postgres@127.0.0.1:5432/test — and PGlite otherwise, so the README's `npm test` passes on a machine
+// without a database server. FIDIS_TEST_ENGINE=pglite keeps PGlite; FIDIS_TEST_ENGINE=postgres refuses to fall back.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { RUN_DIR_VAR, RUN_ID_VAR, TEMPLATE_PREFIX } from '../../src/platform/test-templates.ts';
 
+export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 /** A template left by a run that was killed is dropped by a later run once it is this old. */
 const ORPHAN_AFTER_S = 6 * 3600;
 
@@ -23,10 +28,41 @@ export default async function setup() {
   };
 }
 
-/** The engine of the database suites: PostgreSQL when DATABASE_URL names a server, PGlite otherwise. */
 async function chooseEngine(): Promise<string | undefined> {
-  return process.env.DATABASE_URL || undefined;
+  const wanted = process.env.FIDIS_TEST_ENGINE;
+  if (wanted === 'pglite') {
+    delete process.env.DATABASE_URL;
+    console.info('database suites on PGlite (FIDIS_TEST_ENGINE=pglite)');
+    return undefined;
+  }
+  const url = process.env.DATABASE_URL || LOCAL_POSTGRES;
+  if (await answers(url)) {
+    process.env.DATABASE_URL = url;
+    console.info(`database suites on PostgreSQL: ${redacted(url)}`);
+    return url;
+  }
+  if (wanted === 'postgres' || process.env.DATABASE_URL) {
+    throw new Error(`PostgreSQL at ${redacted(url)} does not answer, and the database suites were told to use it`);
+  }
+  console.info(`database suites on PGlite: no PostgreSQL answers at ${redacted(url)}`);
+  return undefined;
 }
+
+export async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const redacted = (url: string) => url.replace(/\/\/[^@/]*@/, '//…@');
 
 /** Drops the templates (fidis_template_<key>_<started>_<random>) whose run id and start the filter picks. */
 async function dropTemplates(url: string, pick: (runId: string, startedS: number) => boolean): Promise<void> {
