@@ -2,19 +2,18 @@
 // (a new database, the migrations, the seed of 150 holders with history: what createHarness did until then) against
 // a copy of the run's template (src/platform/test-templates.ts), on PGlite and on PostgreSQL, interleaved round by
 // round. The template's own build, paid once per run, is printed beside them. Not a test: nothing asserts.
-// Knobs: BENCH_ROUNDS (3), BENCH_ENGINES (pglite,postgres), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test).
+// Knobs: BENCH_ROUNDS (3), BENCH_ENGINES (pglite,postgres), BENCH_PG_SERVER (postgres://postgres@127.0.0.1:5432/test).
 import { loadavg } from 'node:os';
 import { freshDatabase } from '../src/platform/test-database.ts';
 import { migrate } from '../src/provider/db/migrate.ts';
 import { seedDemo } from '../src/provider/db/seed/seed.ts';
 import { DEMO, seededDatabase, TEST_ACCOUNTS } from '../src/provider/test/seeded-database.ts';
 import setup from '../tests/setup/server-run.ts';
+import { ENGINES, PG_SERVER } from './support/databases.ts';
 
 // As under vitest (NODE_ENV=test): the seed hashes its operators' passwords at the legacy cost.
 process.env.NODE_ENV ??= 'test';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const ms = async (work: () => Promise<{ dispose(): Promise<void> }>) => {
   const start = performance.now();
@@ -40,7 +39,7 @@ console.info(
 );
 for (const engine of ENGINES) {
   process.env.FIDIS_TEST_ENGINE = engine;
-  process.env.DATABASE_URL = engine === 'postgres' ? PG_URL : '';
+  process.env.DATABASE_URL = engine === 'postgres' ? PG_SERVER : '';
   // The test run's own global set-up: its engine, its scratch folder and id, and at the end its templates dropped.
   const teardown = await setup();
   try {
