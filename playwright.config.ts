@@ -9,14 +9,15 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/e2e-${E2E.port}`,
   fullyParallel: true,
-  workers: 2,
+  workers: E2E.workers,
   // On CI one retry, reported as flaky in the list, so one unlucky timing on a loaded machine does not refuse a
   // landing; a test that fails twice still fails the run. Locally none: a flaky test shows at once.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report beside the list: .ci/run reads from it how many retries the run used (.ci/e2e-retries.mjs).
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e-${E2E.port}-report.json` }]],
   use: {
     baseURL: E2E.baseURL,
     browserName: 'chromium',
@@ -32,10 +33,22 @@ export default defineConfig({
   },
   // The width matrix only where the layout is what is tested (decision 078): these specs run at every width, every
   // other spec once at 1280 px. A spec whose assertions depend on the width belongs here; its flows do not.
+  // 'sign-in' runs first: the demo operator's signed-in storage state, one per worker slot (signed-in.setup.ts).
   projects: [
-    { name: 'mobile-360', use: { viewport: { width: 360, height: 740 } }, testMatch: LAYOUT_SPECS },
-    { name: 'tablet-768', use: { viewport: { width: 768, height: 1024 } }, testMatch: LAYOUT_SPECS },
-    { name: 'desktop-1280', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'sign-in', use: { viewport: { width: 1280, height: 800 } }, testMatch: 'signed-in.setup.ts' },
+    {
+      name: 'mobile-360',
+      use: { viewport: { width: 360, height: 740 } },
+      testMatch: LAYOUT_SPECS,
+      dependencies: ['sign-in'],
+    },
+    {
+      name: 'tablet-768',
+      use: { viewport: { width: 768, height: 1024 } },
+      testMatch: LAYOUT_SPECS,
+      dependencies: ['sign-in'],
+    },
+    { name: 'desktop-1280', use: { viewport: { width: 1280, height: 800 } }, dependencies: ['sign-in'] },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/support/start-product.ts',

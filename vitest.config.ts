@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/{contracts,crypto,platform,bff,provider,security}/**/*.test.ts', 'src/*.test.ts'],
+          // The database suites' engine (PostgreSQL where one answers) and the run's database templates.
+          globalSetup: ['tests/setup/server-run.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -13,17 +13,14 @@
 // chain is not what is measured, and the bench database is not verified. Made once and kept: PGlite's under
 // .bench-data/audit, PostgreSQL's in its own database (fidis_bench_audit).
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ROUNDS (5), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test).
+
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../src/platform/database.ts';
+import type { DatabaseHandle } from '../src/platform/database.ts';
 import { createDb, type Db } from '../src/provider/db/client.ts';
-import { migrate } from '../src/provider/db/migrate.ts';
-import { seedDemo } from '../src/provider/db/seed/seed.ts';
 import { type AuditFilters, auditPage, auditPeriod } from '../src/provider/services/audit-trail.ts';
+import { ENGINES, keptDemo, seconds } from './support/databases.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_MS = 1000;
 const TRAIL_INDEXES = [
   'audit_log_company_at_id',
@@ -37,34 +34,12 @@ const TRAIL_INDEXES = [
   'card_events_company_at_id',
 ];
 
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-async function openPostgres(): Promise<DatabaseHandle | null> {
-  const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.info(`  postgres: ${PG_SERVER} does not answer; skipped`);
-    return null;
-  }
-  try {
-    const exists = await admin.query("select 1 from pg_database where datname = 'fidis_bench_audit'");
-    if (exists.rowCount === 0) await admin.query('create database fidis_bench_audit');
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_SERVER);
-  url.pathname = '/fidis_bench_audit';
-  return openDatabase({ databaseUrl: url.toString() });
-}
-
 async function prepare(engine: string): Promise<{ handle: DatabaseHandle; db: Db; companyId: number } | null> {
-  const handle = engine === 'postgres' ? await openPostgres() : await openDatabase({ dataDir: '.bench-data/audit' });
+  const handle = await keptDemo(engine, { postgres: 'fidis_bench_audit', pglite: '.bench-data/audit', accounts: 2000 });
   if (!handle) return null;
-  await migrate(handle);
-  await seedDemo(handle, { accounts: 2000, demoLogin: 'demo', demoPassword: 'Bench-senha-2026' });
   const db = createDb(handle);
   const [a, b] = await rowsOf<{ id: number }>(db, sql`select id from companies order by id limit 2`);
   const companyId = a?.id as number;

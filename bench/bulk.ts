@@ -5,41 +5,23 @@
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS (1000).
 import { loadavg } from 'node:os';
 import { and, asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { type BulkKind, chunkRows } from '../src/contracts/bulk.ts';
 import { testConfig } from '../src/platform/config.ts';
-import { freshDatabase } from '../src/platform/test-database.ts';
 import { buildProvider } from '../src/provider/app.ts';
 import { createDb } from '../src/provider/db/client.ts';
-import { migrate } from '../src/provider/db/migrate.ts';
 import { accounts, cards, companies } from '../src/provider/db/schema.ts';
-import { cpfFrom, seedDemo } from '../src/provider/db/seed/seed.ts';
+import { cpfFrom } from '../src/provider/db/seed/seed.ts';
+import { BENCH_DEMO as DEMO, ENGINES, PG_SERVER, postgresAnswers, scratchDemo } from './support/databases.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_S = 30;
-const DEMO = { login: 'demo', password: 'Bench-senha-2026' };
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const brl = (reais: string) => reais.replace('.', ',');
 
 async function run(engine: string) {
-  const fresh = await freshDatabase(engine === 'postgres' ? PG_SERVER : undefined);
+  const fresh = await scratchDemo(engine, ROWS + 200);
   const { handle } = fresh;
   try {
-    await migrate(handle);
-    await seedDemo(handle, { accounts: ROWS + 200, demoLogin: DEMO.login, demoPassword: DEMO.password });
     const db = createDb(handle);
     const app = buildProvider({ db: handle, config: testConfig() });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -142,7 +124,7 @@ async function run(engine: string) {
 
 console.info(`bulk preview: ${ROWS} rows per file, load average ${loadavg()[0]?.toFixed(2)}`);
 for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await reachable(PG_SERVER))) {
+  if (engine === 'postgres' && !(await postgresAnswers())) {
     console.info(`  postgres: not reachable at ${PG_SERVER}, skipped`);
     continue;
   }

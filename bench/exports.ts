@@ -8,62 +8,34 @@
 // PGlite's under .bench-data/exports, PostgreSQL's in the database fidis_bench_exports next to BENCH_PG_URL.
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ACCOUNTS (1000000), BENCH_NAIVE_ROWS (20000), BENCH_SORTED (1: also
 // the A-Z export), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test).
+
 import { loadavg } from 'node:os';
 import { asc } from 'drizzle-orm';
-import pg from 'pg';
 import { request } from 'undici';
 import { PAGE_SIZE } from '../src/contracts/constants.ts';
 import { testConfig } from '../src/platform/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/platform/database.ts';
+import type { DatabaseHandle } from '../src/platform/database.ts';
 import { buildProvider } from '../src/provider/app.ts';
 import { createDb } from '../src/provider/db/client.ts';
-import { migrate } from '../src/provider/db/migrate.ts';
 import { companies } from '../src/provider/db/schema.ts';
-import { seedDemo } from '../src/provider/db/seed/seed.ts';
+import { BENCH_DEMO as DEMO, ENGINES, keptDemo, PG_SERVER } from './support/databases.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const NAIVE_ROWS = Number(process.env.BENCH_NAIVE_ROWS ?? 20_000);
 const SORTED = process.env.BENCH_SORTED !== '0';
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_S = 60;
-const DEMO = { login: 'demo', password: 'Bench-senha-2026' };
 const suffix = ACCOUNTS === 1_000_000 ? '' : `_${ACCOUNTS}`;
 
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const int = new Intl.NumberFormat('en-US');
 
-async function openPostgres(): Promise<DatabaseHandle> {
-  const name = `fidis_bench_exports${suffix}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString() });
-}
-
 async function prepare(engine: string): Promise<DatabaseHandle> {
-  const handle =
-    engine === 'postgres' ? await openPostgres() : await openDatabase({ dataDir: `.bench-data/exports${suffix}` });
-  await migrate(handle);
-  const started = performance.now();
-  const seeded = await seedDemo(handle, {
+  const handle = await keptDemo(engine, {
+    postgres: `fidis_bench_exports${suffix}`,
+    pglite: `.bench-data/exports${suffix}`,
     accounts: ACCOUNTS,
-    demoLogin: DEMO.login,
-    demoPassword: DEMO.password,
-    onProgress: (message) => console.info(`  seed ${engine}: ${message} (${seconds(started)})`),
+    verbose: true,
   });
-  console.info(
-    seeded.created
-      ? `  seed ${engine}: ${ACCOUNTS} holders in ${seconds(started)}`
-      : `  ${engine}: reusing the seeded database`,
-  );
+  if (!handle) throw new Error(`${engine}: no database`);
   return handle;
 }
 

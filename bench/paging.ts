@@ -1,6 +1,6 @@
 // The account list on a company of a million holders, on PGlite and on PostgreSQL: the first, the middle and the
 // last page and a CPF search, each through the provider's own service code (pageAccounts, cardsByDocument and
-// companyOfUser, which the accounts and search routes call; no HTTP, so only the database work is timed), against
+// the company scope, which the accounts and search routes go through; no HTTP, so only the database work is timed), against
 // the same pages read through OFFSET. Samples of every query are interleaved round by round, so a busy machine
 // slows all alike; the figures are p50/p95 per query and the OFFSET÷keyset ratio at each position. Not a test:
 // nothing asserts, a goal missed is printed as such.
@@ -15,17 +15,15 @@ import { loadavg } from 'node:os';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { PAGE_SIZE } from '../src/contracts/constants.ts';
-import { type DatabaseHandle, openDatabase } from '../src/platform/database.ts';
+import type { DatabaseHandle } from '../src/platform/database.ts';
 import { type Db, schema } from '../src/provider/db/client.ts';
-import { migrate } from '../src/provider/db/migrate.ts';
 import { accounts, cards, companies, portalUsers } from '../src/provider/db/schema.ts';
-import { seedDemo } from '../src/provider/db/seed/seed.ts';
 import { companyScope } from '../src/provider/http/scope/company.ts';
 import { pageAccounts } from '../src/provider/services/accounts.ts';
 import { cardsByDocument } from '../src/provider/services/cards.ts';
 import type { Principal } from '../src/provider/services/sessions.ts';
+import { BENCH_DEMO as DEMO, ENGINES, keptDemo, PG_SERVER } from './support/databases.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -33,50 +31,22 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const KEYSET_PER_ROUND = 10;
 /** Untimed calls of each fidis query before the first round. */
 const WARMUP_CALLS = 100;
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_P95_MS = 5;
 const GOAL_RATIO = 20;
-const DEMO = { login: 'demo', password: 'Bench-senha-2026' };
 const suffix = ACCOUNTS === 1_000_000 ? '' : `_${ACCOUNTS}`;
 
 // ---- the databases ---------------------------------------------------------------------------------------------
 
-async function openPostgres(): Promise<DatabaseHandle> {
-  const name = `fidis_bench${suffix}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString() });
-}
-
 async function prepare(engine: string): Promise<DatabaseHandle> {
-  const handle =
-    engine === 'postgres' ? await openPostgres() : await openDatabase({ dataDir: `.bench-data/paging${suffix}` });
-  await migrate(handle);
-  const started = performance.now();
-  const seeded = await seedDemo(handle, {
+  const handle = await keptDemo(engine, {
+    postgres: `fidis_bench${suffix}`,
+    pglite: `.bench-data/paging${suffix}`,
     accounts: ACCOUNTS,
-    demoLogin: DEMO.login,
-    demoPassword: DEMO.password,
-    onProgress: (message) => console.info(`  seed ${engine}: ${message} (${seconds(started)})`),
+    verbose: true,
   });
-  console.info(
-    seeded.created
-      ? `  seed ${engine}: ${ACCOUNTS} holders in ${seconds(started)}`
-      : `  ${engine}: reusing the seeded database`,
-  );
+  if (!handle) throw new Error(`${engine}: no database`);
   return handle;
 }
-
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 // ---- the queries -----------------------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@
 // as production logs, to /dev/null; "silent" turns its logger off); --profile (the provider process runs under
 // `node --cpu-prof`, its profile and the load windows written to /tmp/fidis-provider-profiles/, then summarised by
 // bench/provider-profile-summary.ts per call; --profile=bare,provider profiles both servers).
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +37,10 @@ import { openSession } from '../src/provider/services/sessions.ts';
 import { createTokenService } from '../src/provider/services/tokens.ts';
 import { parseFlags } from './flags.ts';
 import { buildBare, SQL } from './provider-bare.ts';
-import type { ServerMessage, ServerRole } from './provider-server.ts';
+import type { ServerRole } from './provider-server.ts';
 import { benchConfig, jwtKeyOf, realProvider } from './provider-server.ts';
-import type { LoadJob, LoadResult } from './proxy-load.ts';
+import type { LoadJob } from './proxy-load.ts';
+import { askServer, forkServer, loadProcess, stopServer } from './support/processes.ts';
 
 // ---- knobs -------------------------------------------------------------------------------------------------------
 const flags = parseFlags();
@@ -308,64 +309,30 @@ async function prepareEngine(engine: string): Promise<Prepared> {
 
 // ---- the servers and the load --------------------------------------------------------------------------------
 class Server {
-  url = '';
   constructor(
     readonly role: ServerRole,
     readonly child: ChildProcess,
+    readonly url: string,
   ) {}
   static async start(role: ServerRole, db: DatabaseOptions, profileName?: string): Promise<Server> {
     // tsx's loader runs on a thread of its own, which --cpu-prof profiles too: each run gets a folder, and the main
     // thread's profile (thread id 0 in Node's default file name) is picked from it once the process has exited.
     const profiled = profileName ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, profileName)}.d`] : [];
-    const child = fork(new URL('./provider-server.ts', import.meta.url), [role], {
-      execArgv: ['--import', 'tsx', ...profiled],
-      env: { ...process.env, BENCH_DB: JSON.stringify(db), BENCH_PROVIDER_LOG: PROVIDER_LOG },
+    const { child, url } = await forkServer(new URL('./provider-server.ts', import.meta.url), {
+      name: role,
+      args: [role],
+      execArgv: profiled,
+      env: { BENCH_DB: JSON.stringify(db), BENCH_PROVIDER_LOG: PROVIDER_LOG },
     });
-    const server = new Server(role, child);
-    server.url = await new Promise<string>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the ${role} process exited (${code}) while starting`)));
-      child.once('message', (message: ServerMessage) => {
-        if ('ready' in message) resolve(message.ready);
-        else reject(new Error('error' in message ? message.error : `unexpected message from ${role}`));
-      });
-    });
-    return server;
+    return new Server(role, child, url);
   }
-  private ask<K extends 'cpuUs' | 'markUs'>(what: 'cpu' | 'mark', key: K): Promise<number> {
-    return new Promise((resolve) => {
-      const answer = (message: ServerMessage) => {
-        if (!(key in message)) return;
-        this.child.off('message', answer);
-        resolve((message as Record<K, number>)[key]);
-      };
-      this.child.on('message', answer);
-      this.child.send(what);
-    });
-  }
-  cpuUs = () => this.ask('cpu', 'cpuUs');
-  markUs = () => this.ask('mark', 'markUs');
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null) return resolve();
-      this.child.once('exit', () => resolve());
-      this.child.disconnect();
-    });
-  }
+  cpuUs = () => askServer(this.child, 'cpu', 'cpuUs');
+  markUs = () => askServer(this.child, 'mark', 'markUs');
+  stop = () => stopServer(this.child);
 }
 
-const loader = fork(new URL('./proxy-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
-function runLoad(job: LoadJob): Promise<LoadResult> {
-  return new Promise<LoadResult>((resolve, reject) => {
-    const died = (code: number | null) => reject(new Error(`the load process exited (${code}) during a load`));
-    loader.once('exit', died);
-    loader.once('message', (msg: { ok: boolean; result?: LoadResult; error?: string }) => {
-      loader.off('exit', died);
-      if (!msg.ok || !msg.result) return reject(new Error(msg.error));
-      resolve(msg.result);
-    });
-    loader.send(job);
-  });
-}
+const loader = loadProcess();
+const runLoad = loader.run;
 
 interface Tally {
   requests: number;
@@ -559,7 +526,7 @@ console.info(
 try {
   for (const engine of ENGINES) await measureEngine(engine);
 } finally {
-  loader.disconnect();
+  loader.stop();
 }
 console.info(`\nload average at end ${load()}`);
 if (failed) {

@@ -10,7 +10,7 @@
 // load, 8), BENCH_WARMUP_S (2), BENCH_LOG_LEVEL (info: both proxies log as production would, to /dev/null),
 // BENCH_LEGS (e.g. "fidis"), BENCH_PROFILE (a role, e.g. "bff": that server runs under `node --cpu-prof`, its
 // profile written to .bench-data/profiles/).
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import { request } from 'undici';
 import { v7 } from 'uuid';
@@ -23,10 +23,11 @@ import {
   sealJson,
   sealToPublicKey,
 } from '../src/crypto/index.ts';
-import type { LoadJob, LoadResult } from './proxy-load.ts';
+import type { LoadJob } from './proxy-load.ts';
 import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
-import type { ServerMessage, ServerRole } from './proxy-server.ts';
+import type { ServerRole } from './proxy-server.ts';
 import { pooledRatio, type RoundPair, roundsFor, stabilityByRounds } from './rounds.ts';
+import { askServer, forkServer, loadProcess } from './support/processes.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -45,33 +46,21 @@ const HOP: Record<Leg, ServerRole | undefined> = { direct: undefined, plain: 'pl
 
 // ---- the three servers, one process each -------------------------------------------------------------------------
 const servers = new Map<ServerRole, ChildProcess>();
-function startServer(role: ServerRole, upstream = ''): Promise<string> {
+async function startServer(role: ServerRole, upstream = ''): Promise<string> {
   const profiled = process.env.BENCH_PROFILE === role ? ['--cpu-prof', '--cpu-prof-dir=.bench-data/profiles'] : [];
-  const child = fork(new URL('./proxy-server.ts', import.meta.url), [role, upstream], {
-    execArgv: ['--import', 'tsx', ...profiled],
-    env: { ...process.env, BENCH_LOG_LEVEL: LOG_LEVEL, BENCH_DEMO_PASSWORD: PASSWORD },
+  const { child, url } = await forkServer(new URL('./proxy-server.ts', import.meta.url), {
+    name: role,
+    args: [role, upstream],
+    execArgv: profiled,
+    env: { BENCH_LOG_LEVEL: LOG_LEVEL, BENCH_DEMO_PASSWORD: PASSWORD },
   });
   servers.set(role, child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the ${role} process exited (${code}) while starting`)));
-    child.once('message', (message: ServerMessage) => {
-      if ('ready' in message) resolve(message.ready);
-      else reject(new Error('error' in message ? message.error : `unexpected message from ${role}`));
-    });
-  });
+  return url;
 }
-const cpuOf = (role: ServerRole) =>
-  new Promise<number>((resolve) => {
-    const child = servers.get(role);
-    if (!child) return resolve(0);
-    const answer = (message: ServerMessage) => {
-      if (!('cpuUs' in message)) return;
-      child.off('message', answer);
-      resolve(message.cpuUs);
-    };
-    child.on('message', answer);
-    child.send('cpu');
-  });
+const cpuOf = async (role: ServerRole) => {
+  const child = servers.get(role);
+  return child ? askServer(child, 'cpu', 'cpuUs') : 0;
+};
 
 const providerUrl = await startServer('provider');
 const [plainUrl, bffUrl] = await Promise.all([startServer('plain', providerUrl), startServer('bff', providerUrl)]);
@@ -162,22 +151,12 @@ const jobFor = (leg: Leg, connections: number, durationS: number): LoadJob => {
 };
 
 // ---- the load, from a second process -----------------------------------------------------------------------------
-const loader = fork(new URL('./proxy-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+const loader = loadProcess();
 /** Drives one leg; the CPU each server process spent meanwhile is read before and after. */
 const drive = async (leg: Leg, job: LoadJob) => {
   const hop = HOP[leg];
   const [providerBefore, hopBefore] = await Promise.all([cpuOf('provider'), hop ? cpuOf(hop) : 0]);
-  const load = await new Promise<LoadResult>((resolve, reject) => {
-    // A load process that dies mid-leg would otherwise leave the run waiting forever.
-    const died = (code: number | null) => reject(new Error(`the load process exited (${code}) during a leg`));
-    loader.once('exit', died);
-    loader.once('message', (msg: { ok: boolean; result?: LoadResult; error?: string }) => {
-      loader.off('exit', died);
-      if (!msg.ok || !msg.result) return reject(new Error(msg.error));
-      resolve(msg.result);
-    });
-    loader.send(job);
-  });
+  const load = await loader.run(job);
   const [providerAfter, hopAfter] = await Promise.all([cpuOf('provider'), hop ? cpuOf(hop) : 0]);
   return { load, providerUs: providerAfter - providerBefore, hopUs: hopAfter - hopBefore };
 };
@@ -223,7 +202,7 @@ for (let round = 0; round < ROUNDS; round++) {
     }
   }
 }
-loader.disconnect();
+loader.stop();
 
 // ---- figures -----------------------------------------------------------------------------------------------------
 const summary = (leg: Leg, connections: number) => {

@@ -9,7 +9,7 @@ import { openDatabase } from './platform/database.ts';
 import { ensureSpaBuilt } from './platform/spa-build.ts';
 import { buildProvider } from './provider/app.ts';
 import { prepareProviderData } from './provider/bootstrap.ts';
-import { PROFILE_OPERATORS } from './provider/db/seed/seed.ts';
+import { PROFILE_OPERATORS } from './provider/demo-operators.ts';
 import { scheduleInactivityDeactivation } from './provider/jobs/inactivity.ts';
 
 const root = resolve(import.meta.dirname, '..');

@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; omitted means in memory (tests). */
   dataDir?: string;
+  /** An in-memory embedded database starts as this dumped data directory (tests' templates: test-templates.ts). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
@@ -36,7 +38,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     mkdirSync(join(dir, '..'), { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   }
   ownParsersOf.set(client, readAsText(client));
   return { kind: 'pglite', client, sql: pgliteRunner(client), close: () => client.close() };

@@ -1,5 +1,6 @@
 // A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL names a PostgreSQL server — a
-// uniquely named database created on it and dropped afterwards, so the same tests run on both.
+// uniquely named database created on it (empty, or a copy of a template: test-templates.ts) and dropped afterwards,
+// so the same tests run on both.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from './database.ts';
@@ -10,7 +11,7 @@ export interface FreshDatabase {
   dispose(): Promise<void>;
 }
 
-export async function freshDatabase(serverUrl = process.env.DATABASE_URL): Promise<FreshDatabase> {
+export async function freshDatabase(serverUrl = process.env.DATABASE_URL, template?: string): Promise<FreshDatabase> {
   if (!serverUrl) {
     const handle = await openDatabase({});
     return { handle, dispose: () => handle.close().catch(() => undefined) };
@@ -25,7 +26,7 @@ export async function freshDatabase(serverUrl = process.env.DATABASE_URL): Promi
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });

@@ -20,9 +20,7 @@ import { testConfig } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { freshDatabase } from '../platform/test-database.ts';
 import { buildProvider } from '../provider/app.ts';
-import { migrate } from '../provider/db/migrate.ts';
-import { seedDemo } from '../provider/db/seed/seed.ts';
-import { DEMO, TEST_ACCOUNTS } from '../provider/test/harness.ts';
+import { seededDatabase } from '../provider/test/seeded-database.ts';
 
 export interface Stack {
   provider: FastifyInstance;
@@ -66,9 +64,8 @@ export async function startStack(
 ): Promise<Stack> {
   const logger = opts.logs ? { level: 'info', stream: opts.logs } : false;
   const cep = await startCepStub();
-  const providerData = await freshDatabase();
-  await migrate(providerData.handle);
-  await seedDemo(providerData.handle, { accounts: TEST_ACCOUNTS, demoLogin: DEMO.login, demoPassword: DEMO.password });
+  // The test demo, migrated and seeded once per run (src/provider/test/seeded-database.ts).
+  const providerData = await seededDatabase();
   const config = testConfig({ CEP_API_URL: cep.url });
   const provider = buildProvider({
     db: providerData.handle,

@@ -96,7 +96,7 @@ describe('the gathering', () => {
     await log.flush();
     const [row] = await h.db.select().from(auditLog).where(eq(auditLog.address, '198.51.100.7'));
     expect(row).toMatchObject({ target: '2 leituras', action: 'personal-data.read' });
-    expect((row?.after as { leituras: { alvo: string }[] }).leituras.map((l) => l.alvo)).toEqual([
+    expect((row?.after as { leituras: { alvo: string }[] } | undefined)?.leituras.map((l) => l.alvo)).toEqual([
       'account:a',
       'account:b',
     ]);

@@ -5,14 +5,14 @@ import type { DatabaseHandle } from '../../platform/database.ts';
 import { freshDatabase as freshPlatformDatabase } from '../../platform/test-database.ts';
 import { buildProvider, type ProviderOptions } from '../app.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
-import { cpfFrom, prng, secondFactorExemptLogins, seedDemo } from '../db/seed/seed.ts';
+import { cpfFrom, prng } from '../db/seed/seed.ts';
+import { secondFactorExemptLogins } from '../demo-operators.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { temporaryPasswordExpiry } from '../services/temporary-password-expiry.ts';
+import { type DatabaseChoice, seededDatabase } from './seeded-database.ts';
 
-export const DEMO = { login: 'demo', password: 'SenhaDemo2024' } as const;
-export const TEST_ACCOUNTS = 150;
+export { DEMO, migratedDatabase, seededDatabase, TEST_ACCOUNTS } from './seeded-database.ts';
 
 export interface TestClock {
   (): Date;
@@ -28,7 +28,10 @@ export function testClock(start = new Date('2026-03-02T12:00:00Z')): TestClock {
   return clock;
 }
 
-/** The provider's tests take their database from the platform helper (PGlite, or PostgreSQL via DATABASE_URL). */
+/**
+ * An empty database, not even migrated, from the platform helper (PGlite, or PostgreSQL via DATABASE_URL); a test
+ * that wants the demo's rows takes `seededDatabase`, one that wants only the schema `migratedDatabase`.
+ */
 export async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const fresh = await freshPlatformDatabase();
   return { handle: fresh.handle, drop: () => fresh.dispose() };
@@ -60,11 +63,10 @@ export interface Harness {
 let userSeq = 0;
 
 export async function createHarness(
-  opts: Partial<Pick<ProviderOptions, 'publicRateLimit' | 'logger'>> = {},
+  opts: Partial<Pick<ProviderOptions, 'publicRateLimit' | 'logger'>> & { database?: DatabaseChoice } = {},
 ): Promise<Harness> {
-  const { handle, drop } = await freshDatabase();
-  await migrate(handle);
-  await seedDemo(handle, { accounts: TEST_ACCOUNTS, demoLogin: DEMO.login, demoPassword: DEMO.password });
+  // The demo migrated and seeded once per run, copied for this file (seeded-database.ts).
+  const { handle, dispose: drop } = await seededDatabase(opts.database);
   const clock = testClock();
   const config = testConfig();
   // The seeded operators, and those createUser adds: suites that are not about the second factor sign in as before.

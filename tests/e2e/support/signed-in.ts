@@ -1,19 +1,19 @@
-// A test that is not about signing in starts signed in: each worker signs in once (demo operator, company A) and
-// every test of that worker opens a fresh context on a copy of that storage state (decision 078).
+// A test that is not about signing in starts signed in: the 'sign-in' setup project signs the demo operator in
+// (company A) once per worker slot (signed-in.setup.ts), and every test of that slot opens a fresh context on a copy
+// of that slot's storage state (decision 078).
 //
-// One state per worker, not one for the whole run: the BFF keeps one device session per device id and a new
+// One state per worker slot, not one for the whole run: the BFF keeps one device session per device id and a new
 // registration revokes the previous one (src/bff/store/devices.ts), and every page load registers again. Two
 // contexts open at once with the same device id (localStorage `fidis`) would keep revoking each other; the sealed
 // session cookie is bound to that id, so it cannot be given a new one. A worker runs one test at a time, so its
-// contexts never overlap.
+// contexts never overlap, and a worker started again after a failure takes the same slot's state.
 //
 // A test that ends the provider session (Sair) or signs in as someone else in the same context must not use it
 // for the sign-out: it signs in by itself (auth, storage, recovery specs).
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { COMPANY_A, listRows, signInToCompany } from './cards.ts';
 import { E2E } from './env.ts';
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+import { type StorageState, saveSignedInState, signedInState } from './signed-in-states.ts';
 
 /** The company the shared state has chosen (COMPANY_A, by its full name as the screens show it). */
 export const SIGNED_IN_COMPANY = 'Transportadora Horizonte Ltda';
@@ -53,19 +53,25 @@ export const test = base.extend<object, { signedInStates: SignedInStates }>({
     await use(page);
   },
   signedInStates: [
-    async ({ browser }, use) => {
+    async ({ browser }, use, workerInfo) => {
+      const slot = workerInfo.parallelIndex;
       const signIn = async (): Promise<StorageState> => {
         const context = await browser.newContext({ baseURL: E2E.baseURL, locale: 'pt-BR' });
         try {
           const page = await context.newPage();
           await signInToCompany(page, COMPANY_A);
-          return await context.storageState();
+          const made = await context.storageState();
+          saveSignedInState(slot, made);
+          return made;
         } finally {
           await context.close();
         }
       };
-      // The first sign-in here, on the worker's clock rather than the first test's.
-      let state = await signIn();
+      // The setup project's state for this slot; a sign-in here only when there is none (a run with --no-deps) or
+      // it has idled past the provider's limit.
+      const kept = signedInState(slot);
+      const fresh = kept && Date.now() - kept.madeAt < REUSE_WHILE_IDLE_UNDER_MS;
+      let state = fresh ? kept.state : await signIn();
       let lastUsed = Date.now();
       await use({
         async current() {

@@ -8,6 +8,8 @@ import { startFakeCep } from './fake-cep.ts';
 import { startMailCapture } from './mail-capture.ts';
 
 rmSync(E2E.dataDir, { recursive: true, force: true });
+// The signed-in states of an earlier run name sessions of a product that is gone (signed-in-states.ts).
+rmSync(`${E2E.dataDir}-states`, { recursive: true, force: true });
 rmSync(LOCK_DIR, { recursive: true, force: true });
 const capture = await startMailCapture(E2E.smtpPort);
 const cep = await startFakeCep();

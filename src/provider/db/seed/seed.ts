@@ -4,6 +4,7 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../../platform/database.ts';
+import { OTHER_OPERATOR_LOGIN, PROFILE_OPERATORS, TEAM } from '../../demo-operators.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { temporaryPassword } from '../../services/temporary-password.ts';
 import { temporaryPasswordExpiry } from '../../services/temporary-password-expiry.ts';
@@ -27,6 +28,8 @@ export interface SeedOptions {
   bulkChunk?: number;
   /** Told how far a big seed has got. */
   onProgress?: (message: string) => void;
+  /** The moment the history, invoices and card lifecycles are drawn back from; now when omitted. */
+  reference?: Date;
 }
 
 export interface SeedResult {
@@ -43,39 +46,8 @@ export const DEFAULT_DEMO_ACCOUNTS = 1000;
  * from the database's own generator (bulk.ts), which is what makes a million holders take seconds.
  */
 export const HANDWRITTEN_ACCOUNTS = DEFAULT_DEMO_ACCOUNTS;
-export const OTHER_OPERATOR_LOGIN = 'outra';
-/**
- * Profiles (issue 16): the demo company's operators with a lesser profile, signing in with the demo password like
- * the demo operator (who is an Administrador), so the portal and the E2E can be seen through each profile.
- */
-export const PROFILE_OPERATORS = [
-  { login: 'gestor', name: 'Gustavo Henrique Alves', profile: 'GESTOR_CARTOES' },
-  { login: 'consulta', name: 'Cecília Andrade Pires', profile: 'CONSULTA' },
-] as const;
-/** The demo company's other operators; the first three were invited and have not signed in yet. */
-export const TEAM = [
-  { login: 'novo.operador', name: 'Rafael Nunes Prado', temporary: true },
-  { login: 'nova.analista', name: 'Beatriz Moura Teles', temporary: true },
-  { login: 'novo.assistente', name: 'Caio Ribeiro Lacerda', temporary: true },
-  { login: 'ana.souza', name: 'Ana Paula Souza', temporary: false },
-  { login: 'bruno.lima', name: 'Bruno Carvalho Lima', temporary: false },
-  { login: 'carla.mendes', name: 'Carla Mendes Rocha', temporary: false },
-] as const;
-
-/**
- * The logins the second-factor requirement skips in the demo (decision 091): the operators this seed writes, so the
- * demo and its E2E run without an authenticator app. A user created through the portal is not among them, and
- * production (which never seeds) skips nobody.
- */
-export function secondFactorExemptLogins(config: { FIDIS_MODE: 'demo' | 'production'; DEMO_LOGIN: string }) {
-  if (config.FIDIS_MODE !== 'demo') return new Set<string>();
-  return new Set<string>([
-    config.DEMO_LOGIN.toLowerCase(),
-    OTHER_OPERATOR_LOGIN,
-    ...PROFILE_OPERATORS.map((o) => o.login),
-    ...TEAM.map((o) => o.login),
-  ]);
-}
+// The operators it writes are named in ../../demo-operators.ts, which the running provider reads without the seed.
+export { OTHER_OPERATOR_LOGIN, PROFILE_OPERATORS, secondFactorExemptLogins, TEAM } from '../../demo-operators.ts';
 
 interface CompanySpec {
   corporateName: string;
@@ -413,7 +385,7 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
     batchSize: opts.batchSize ?? 1000,
     bulkChunk: opts.bulkChunk ?? BULK_CHUNK,
     onProgress: opts.onProgress,
-    reference: new Date(),
+    reference: opts.reference ?? new Date(),
   };
   const seeded = [];
   for (const spec of COMPANY_SPECS) seeded.push(await seedCompany(db, spec, requested, sizes));
@@ -421,13 +393,17 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   await db.execute(sql`analyze accounts, cards`);
   const [a, b, c] = seeded as [(typeof seeded)[0], (typeof seeded)[0], (typeof seeded)[0]];
   // Card history of the first holders of A and B (the later ones have none) and every company's billing cycle.
-  await seedHistory(db, [
-    { companyId: a.id, accountsWithHistory: COMPANY_SPECS[0]?.withHistory ?? 0, seed: 1101 },
-    { companyId: b.id, accountsWithHistory: COMPANY_SPECS[1]?.withHistory ?? 0, seed: 1202 },
-    { companyId: c.id, accountsWithHistory: COMPANY_SPECS[2]?.withHistory ?? 0, seed: 1303 },
-  ]);
+  await seedHistory(
+    db,
+    [
+      { companyId: a.id, accountsWithHistory: COMPANY_SPECS[0]?.withHistory ?? 0, seed: 1101 },
+      { companyId: b.id, accountsWithHistory: COMPANY_SPECS[1]?.withHistory ?? 0, seed: 1202 },
+      { companyId: c.id, accountsWithHistory: COMPANY_SPECS[2]?.withHistory ?? 0, seed: 1303 },
+    ],
+    sizes.reference,
+  );
   // Invoices and relationship limits come after the accounts (and the history seed's billing cycle).
-  await seedInvoices(db);
+  await seedInvoices(db, sizes.reference);
 
   const rng = prng(909);
   const passwordHash = await hashPassword(opts.demoPassword);

@@ -58,11 +58,14 @@ export async function resolveScope(
       if (key.cnpj === undefined) return companiesScope(db, principal, permission);
       return (await companyScope(db, principal, key, permission)) ?? fail('COMPANY_NOT_FOUND');
     }
-    case 'card':
-      return (
-        (await cardScope(db, principal, cardKeyOf(spec.by, input), permission)) ??
-        fail(spec.notFound ?? 'CARD_NOT_FOUND')
-      );
+    case 'card': {
+      const key = cardKeyOf(spec.by, input);
+      const found =
+        spec.rows === 'ids' && key.last4 !== null
+          ? await cardRefScope(db, principal, { ...key, last4: key.last4 }, permission)
+          : await cardScope(db, principal, key, permission);
+      return found ?? fail(spec.notFound ?? 'CARD_NOT_FOUND');
+    }
     case 'user': {
       if (!permission) throw new Error('a user scope needs a permission');
       const document = String(input.params.documentNumber ?? input.params.numeroDocumento ?? '');

@@ -1,0 +1,162 @@
+// The same calls on both engines, the answers compared: the route suites run once, on PostgreSQL wherever one
+// answers (tests/setup/server-run.ts), so this suite is what keeps "works on PostgreSQL" meaning "works on PGlite"
+// and the other way round. Each engine gets the same demo, drawn back from the same moment, and the same clock;
+// the provider's representative reads and writes then must answer alike. Without a PostgreSQL server the suite
+// compares PGlite with a second PGlite database (the same answers twice: what the calls give is deterministic) and
+// says that PostgreSQL was not compared.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountsResponse,
+  authorizationHistoryResponse,
+  type Company,
+  cardsResponse,
+  companiesResponse,
+  limitResponse,
+  type SubAccount,
+} from '../contracts/schemas.ts';
+import { accounts } from './db/schema.ts';
+import { bearer, createHarness, DEMO, type Harness } from './test/harness.ts';
+
+/** The moment both demos are drawn back from: the harness clock's start, so the provider's "now" agrees with it. */
+const REFERENCE = new Date('2026-03-02T12:00:00Z');
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+interface Engine {
+  name: string;
+  h: Harness;
+  token: string;
+  company: Company;
+}
+
+const engines: Engine[] = [];
+type Holder = SubAccount;
+
+beforeAll(async () => {
+  const choices = onPostgres
+    ? [
+        { name: 'PGlite', database: { engine: 'pglite' as const, reference: REFERENCE } },
+        { name: 'PostgreSQL', database: { reference: REFERENCE } },
+      ]
+    : [
+        { name: 'PGlite', database: { engine: 'pglite' as const, reference: REFERENCE } },
+        { name: 'PGlite (again)', database: { engine: 'pglite' as const, reference: REFERENCE } },
+      ];
+  if (!onPostgres) console.info('parity: no PostgreSQL in this run; PGlite compared with itself only');
+  for (const { name, database } of choices) {
+    const h = await createHarness({ database });
+    const token = await h.token(DEMO.login, DEMO.password);
+    const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
+    const company = companiesResponse
+      .parse(res.json())
+      .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+    engines.push({ name, h, token, company });
+  }
+}, 120_000);
+afterAll(async () => {
+  for (const { h } of engines) await h.close();
+});
+
+/** One call on every engine; the status and body of each, by engine name. */
+async function onEach(
+  call: (e: Engine) => { method: 'GET' | 'PUT'; url: string; headers?: Record<string, string>; payload?: object },
+) {
+  const answers: Record<string, { status: number; body: unknown }> = {};
+  for (const e of engines) {
+    const { headers = {}, ...rest } = call(e);
+    const res = await e.h.app.inject({ ...rest, headers: { ...bearer(e.token), ...headers } });
+    answers[e.name] = { status: res.statusCode, body: res.json() };
+  }
+  return answers;
+}
+
+/** Every engine's answer equals the first one's; returns that answer. */
+function alike(answers: Record<string, { status: number; body: unknown }>) {
+  const [first, ...others] = Object.values(answers);
+  for (const [name, answer] of Object.entries(answers).slice(1)) {
+    expect({ engine: name, ...answer }).toEqual({ engine: name, ...first });
+  }
+  expect(others).toHaveLength(engines.length - 1);
+  return first as { status: number; body: unknown };
+}
+
+const companyHeaders = (e: Engine) => ({ cnpj: e.company.cnpj, relationcode: e.company.relationCode });
+const firstPage = () =>
+  onEach((e) => ({
+    method: 'GET',
+    url: '/v1/corporate/accounts',
+    headers: { ...companyHeaders(e), startaccount: '', direction: '' },
+  }));
+
+describe(`the provider on ${onPostgres ? 'PGlite and PostgreSQL' : 'PGlite (no PostgreSQL in this run)'}`, () => {
+  it('answers the account pages alike, forwards and back', async () => {
+    const first = alike(await firstPage());
+    expect(first.status).toBe(200);
+    const rows = accountsResponse.parse(first.body).subAccounts;
+    expect(rows.length).toBeGreaterThan(10);
+    const turn = (startaccount: string, direction: 'N' | 'P') =>
+      onEach((e) => ({
+        method: 'GET',
+        url: '/v1/corporate/accounts',
+        headers: { ...companyHeaders(e), startaccount, direction },
+      }));
+    const next = accountsResponse.parse(alike(await turn(rows.at(-1)?.account as string, 'N')).body).subAccounts;
+    expect(next[0]?.account).not.toBe(rows.at(-1)?.account);
+    const back = alike(await turn(next[0]?.account as string, 'P'));
+    expect(accountsResponse.parse(back.body).subAccounts).toEqual(rows);
+  });
+
+  it('finds the same holders by CPF, and the same nobody for an unknown one', async () => {
+    const rows = accountsResponse.parse(alike(await firstPage()).body).subAccounts;
+    const holder = rows[3] as Holder;
+    // The list masks the CPF; the seed wrote the same one on both engines.
+    const [{ cpf } = { cpf: '' }] = await (engines[0] as Engine).h.db
+      .select({ cpf: accounts.documentNumber })
+      .from(accounts)
+      .where(eq(accounts.id, holder.uuid));
+    const found = alike(await onEach((e) => ({ method: 'GET', url: `/v1/cards/${cpf}`, headers: companyHeaders(e) })));
+    expect(found.status).toBe(200);
+    expect(cardsResponse.parse(found.body).cardsResult.map((c) => c.uuid)).toContain(holder.uuid);
+    const nobody = alike(
+      await onEach((e) => ({ method: 'GET', url: '/v1/cards/52998224725', headers: companyHeaders(e) })),
+    );
+    expect(nobody.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('answers the same authorization history for a holder who has one', async () => {
+    const rows = accountsResponse.parse(alike(await firstPage()).body).subAccounts;
+    const holder = rows[0] as Holder;
+    const history = alike(
+      await onEach(() => ({
+        method: 'GET',
+        url: `/v2/authorization/history/consult/${holder.uuid}`,
+        headers: { last4digits: holder.last4Digits },
+      })),
+    );
+    expect(history.status).toBe(200);
+    expect(authorizationHistoryResponse.parse(history.body).authorizations.length).toBeGreaterThan(0);
+  });
+
+  it('changes a limit alike, and reads the change back alike', async () => {
+    const rows = accountsResponse.parse(alike(await firstPage()).body).subAccounts;
+    const holder = rows.find((r) => r.cardBlockingCode === null && r.accountBlockingCodeTwo === null) as Holder;
+    const read = () =>
+      onEach(() => ({
+        method: 'GET',
+        url: `/v1/limit/management/${holder.uuid}`,
+        headers: { last4digits: holder.last4Digits },
+      }));
+    const before = limitResponse.parse(alike(await read()).body);
+    const wanted = before.creditLimit + 500;
+    const changed = alike(
+      await onEach(() => ({
+        method: 'PUT',
+        url: `/v1/limit/management/${holder.uuid}`,
+        payload: { availableLimit: wanted, changeLimit: 'S', last4digits: holder.last4Digits },
+      })),
+    );
+    expect(changed.status).toBe(200);
+    const after = limitResponse.parse(alike(await read()).body);
+    expect(after.creditLimit).toBe(wanted);
+  });
+});
