@@ -147,7 +147,8 @@ describe(`the provider on ${onPostgres ? 'PGlite and PostgreSQL' : 'PGlite (no P
         headers: { last4digits: holder.last4Digits },
       }));
     const before = limitResponse.parse(alike(await read()).body);
-    const wanted = before.creditLimit + 500;
+    // The typed value is the card's new available limit (decision 102): what was used stays, so the credit limit moves by as much.
+    const wanted = before.availableLimit + 500;
     const changed = alike(
       await onEach(() => ({
         method: 'PUT',
@@ -157,6 +158,7 @@ describe(`the provider on ${onPostgres ? 'PGlite and PostgreSQL' : 'PGlite (no P
     );
     expect(changed.status).toBe(200);
     const after = limitResponse.parse(alike(await read()).body);
-    expect(after.creditLimit).toBe(wanted);
+    expect(after.availableLimit).toBe(wanted);
+    expect(after.creditLimit).toBeCloseTo(before.creditLimit + 500, 2);
   });
 });
