@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS = {
   ISSUE_CARD_2_WAY: 'Emissão de 2ª via',
   OCCURRENCE: 'Registro de ocorrência',
   LIMIT_CHANGE: 'Alteração de limite',
+  CONTROLS_CHANGE: 'Alteração dos controles de gasto',
   HOLDER_UPDATE: 'Alteração de dados do portador',
   ADDRESS_UPDATE: 'Alteração de endereço',
   ISSUE: 'Emissão de cartão (solicitação)',
@@ -48,6 +49,7 @@ export const AUDIT_ACTION_LABELS = {
   'step-up.success': 'Confirmação de identidade',
   'step-up.failure': 'Confirmação de identidade recusada',
   'company.security': 'Alteração da exigência de segundo fator',
+  'controls.company': 'Alteração dos controles de gasto padrão da empresa',
   'user.email-changed': 'Alteração do e-mail do usuário',
   'cpf.reveal': 'Exibição do CPF completo',
   'address.reveal': 'Exibição do endereço',
@@ -122,6 +124,15 @@ export const auditMessages = {
     segundoFator: 'Segundo fator',
     exigirSegundoFator: 'Exigir segundo fator de todos os perfis',
     metodo: 'Método',
+    // Spending controls (issue 30), recorded in pt-BR values by controlsRecord.
+    origem: 'Controles',
+    categoriasBloqueadas: 'Categorias bloqueadas',
+    compraInternacional: 'Compras internacionais',
+    compraOnline: 'Compras on-line',
+    saque: 'Saques',
+    maximoPorCompra: 'Máximo por compra',
+    maximoPorDia: 'Máximo por dia',
+    maximoPorMes: 'Máximo por mês',
   } as Record<string, string>,
   /** Recorded values that have a pt-BR name. */
   values: {

@@ -16,6 +16,7 @@ import { radarSpecs } from './radar.ts';
 import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.ts';
 import * as s from './schemas.ts';
 import { secondFactorSpecs } from './second-factor.ts';
+import { spendingSpecs } from './spending-contract.ts';
 
 /** Path parameter names of a template: '/v1/cards/{uuid}' → 'uuid'. */
 export type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
@@ -92,6 +93,7 @@ const specs = {
   ...auditSpecs,
   ...profileSpecs,
   ...secondFactorSpecs(s.sessionResponse),
+  ...spendingSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

@@ -100,6 +100,10 @@ export const errors = {
   LIMIT_NOT_POSITIVE: e(400, messages.cardApi.limitNotPositive),
   /** The detail is the most the card may have available (its credit limit's room in the relationship), formatted. */
   LIMIT_ABOVE_RELATIONSHIP: e(422, messages.cardApi.limitAboveRelationship),
+  /** Spending controls and the network's authorizations (issue 30). */
+  NOT_IN_DEMO: e(404, messages.spending.simulate.onlyDemo),
+  NETWORK_UNAUTHENTICATED: e(401, messages.spending.network.unauthenticated),
+  NETWORK_REQUEST_REPEATED: e(409, messages.spending.network.repeatedRequest),
   INVOICE_NOT_FOUND: e(404, messages.invoices.unavailable),
   CEP_NOT_FOUND: e(404, messages.cardApi.cepNotFound),
   CEP_UNAVAILABLE: e(502, messages.cardApi.cepUnavailable),

@@ -8,12 +8,14 @@ import { impactMessages } from './impact-messages.ts';
 import { profileMessages } from './profiles-messages.ts';
 import { radarMessages } from './radar-messages.ts';
 import { secondFactorMessages } from './second-factor-messages.ts';
+import { spendingMessages } from './spending-messages.ts';
 
 export const messages = {
   profiles: profileMessages,
   audit: auditMessages,
   impact: impactMessages,
   radar: radarMessages,
+  spending: spendingMessages,
   exports: exportMessages,
   bulk: bulkMessages,
   secondFactor: secondFactorMessages,

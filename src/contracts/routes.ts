@@ -132,6 +132,19 @@ export const endpointRoutes = {
   companySecurity: r('GET', '/v0/portal/empresa/seguranca'),
   updateCompanySecurity: r('PUT', '/v0/portal/empresa/seguranca'),
   // </second-factor>
+  // Spending controls (issue 30): edit only inside this block. Not in the spec (decision 132).
+  /** The card's own controls, or the company's default it follows. Header last4digits. */
+  cardControls: r('GET', '/v1/cards/controls/{uuid}'),
+  /** Sets the card's own controls; `controls: null` puts it back on the company's default. */
+  changeCardControls: r('PUT', '/v1/cards/controls/{uuid}'),
+  /** How many of the last 30 days' approved purchases the controls would decline; writes nothing. */
+  cardControlsImpact: r('POST', '/v1/cards/controls/impact/{uuid}'),
+  /** The company's default controls. Headers cnpj, relationcode. */
+  companyControls: r('GET', '/v1/corporate/controls'),
+  changeCompanyControls: r('PUT', '/v1/corporate/controls'),
+  /** Demo only: a purchase down the network's authorization path. */
+  simulatePurchase: r('POST', '/v1/cards/simulate-purchase/{uuid}'),
+  // </spending>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

@@ -128,6 +128,14 @@ export const configSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'METRICS_TOKEN precisa de pelo menos 32 caracteres').optional(),
   ),
+  /**
+   * The card network's key for the provider's authorization API (x-network-key, decision 132); unset, that API
+   * refuses every call.
+   */
+  NETWORK_API_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'NETWORK_API_KEY precisa de pelo menos 32 caracteres').optional(),
+  ),
   /** Which proxies to believe about the client address (x-forwarded-for): behind a load balancer. */
   TRUST_PROXY: trustProxy,
   /** Which BFFs the provider believes about the client address (X-Forwarded-For), for the audit trail (decision 075). */
@@ -194,6 +202,9 @@ export function parseConfig(
 /** The master key of testConfig: tests only, never a deployment. */
 export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
 
+/** The card network's key of testConfig (tests only). */
+export const TEST_NETWORK_KEY = 'rede-de-teste-0123456789abcdef-0123456789';
+
 /** A config for tests: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
   return parseConfig({
@@ -202,6 +213,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     RSA_KEY_BITS: '2048',
     // A fixed key keeps tests off the file system (the demo would create DATA_DIR/master.key).
     FIDIS_MASTER_KEY: TEST_MASTER_KEY,
+    NETWORK_API_KEY: TEST_NETWORK_KEY,
     ...overrides,
   });
 }

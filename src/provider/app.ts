@@ -18,6 +18,7 @@ import { authHook } from './http/auth-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { containsNul } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
+import { networkRoutes } from './network/routes.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bulkRoutes } from './routes/bulk.ts';
@@ -36,6 +37,7 @@ import { radarRoutes } from './routes/radar.ts';
 import { revealAddressRoutes } from './routes/reveal-address.ts';
 import { revealCpfRoutes } from './routes/reveal-cpf.ts';
 import { secondFactorRoutes } from './routes/second-factor.ts';
+import { spendingRoutes } from './routes/spending.ts';
 import { userRoutes } from './routes/users.ts';
 import { pixReceiver } from './services/pix.ts';
 import { loadSecret } from './services/secrets.ts';
@@ -172,7 +174,11 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(bulkRoutes, ctx);
     await api.register(auditRoutes, ctx);
     await api.register(secondFactorRoutes, ctx);
+    await api.register(spendingRoutes, { ...ctx, demo: opts.config.FIDIS_MODE === 'demo' });
   });
+
+  // The card network's API: its own key, outside the operators' session hook (decision 132).
+  app.register(networkRoutes, { db: createDb(opts.db), key: opts.config.NETWORK_API_KEY });
 
   return app;
 }

@@ -272,6 +272,33 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
     headers: { cnpj: t.company.cnpj },
     body: { exigirSegundoFator: false },
   }),
+  cardControls: last4Header,
+  // Open controls: an accepted call leaves the card spending as before.
+  changeCardControls: (t) => ({ ...card(t), body: { last4digits: t.account.last4, controls: OPEN_TARGET_CONTROLS } }),
+  cardControlsImpact: (t) => ({ ...card(t), body: { last4digits: t.account.last4, controls: OPEN_TARGET_CONTROLS } }),
+  companyControls: (t) => ({ params: {}, headers: company(t) }),
+  changeCompanyControls: (t) => ({ params: {}, headers: company(t), body: { controls: null } }),
+  simulatePurchase: (t) => ({
+    ...card(t),
+    body: {
+      last4digits: t.account.last4,
+      amount: 1,
+      merchantName: 'TESTE',
+      mcc: 5812,
+      merchantCountry: 'BR',
+      channel: 'PRESENCIAL',
+    },
+  }),
+};
+
+const OPEN_TARGET_CONTROLS = {
+  blockedGroups: [],
+  international: true,
+  online: true,
+  cashWithdrawal: true,
+  maxPerPurchase: null,
+  dailyLimit: null,
+  monthlyLimit: null,
 };
 
 /** The aimed call as a method, a path (with its query) and headers; path parameters are URI-encoded. */

@@ -427,9 +427,21 @@ export const authorizations = pgTable(
     passwordValidated: boolean('password_validated').notNull().default(true),
     /** When the invoice that carried it was paid: from then on it no longer holds the limit. */
     settledAt: instant('settled_at'),
+    /** The card that bought; null for rows from before issue 30, which are the holder card's. */
+    cardId: uuid('card_id').references(() => cards.id),
+    /** Merchant category code (ISO 18245), the merchant's country (ISO 3166) and how it was bought (issue 30). */
+    mcc: smallint('mcc'),
+    merchantCountry: char('merchant_country', { length: 2 }),
+    channel: varchar('channel', { length: 12 }),
+    /** The network's id of the question: asked again, it gets the first answer (one hold of the limit). */
+    networkRequestId: varchar('network_request_id', { length: 64 }).unique(),
+    /** Why the authorization path declined it (contracts/spending-controls.ts DECLINE_CODES); null otherwise. */
+    declineCode: varchar('decline_code', { length: 24 }),
   },
   (t) => [
     index('authorizations_account_time').on(t.accountId, t.tmsIncl),
+    // The day and month limits sum one card's purchases since a moment.
+    index('authorizations_card_time').on(t.cardId, t.tmsIncl).where(sql`${t.cardId} is not null`),
     // The used-amount sum reads only the open authorizations of one account.
     index('authorizations_account_open').on(t.accountId).where(sql`${t.settledAt} is null`),
   ],
@@ -499,3 +511,5 @@ export const bulkRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.idempotencyKey] })],
 );
+
+export * from './schema-spending.ts';

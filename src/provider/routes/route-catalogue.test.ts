@@ -3,6 +3,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contract, type EndpointName } from '../../contracts/contract.ts';
+import { NETWORK_ROUTES, type NetworkEndpointName } from '../../contracts/network.ts';
 import { testConfig } from '../../platform/config.ts';
 import { buildProvider } from '../app.ts';
 import { migrate } from '../db/migrate.ts';
@@ -38,15 +39,28 @@ it('serves each route under the contract entry it names, by the entry’s method
   for (const route of routes) {
     for (const method of methodsOf(route)) {
       if (method === 'HEAD' || INFRASTRUCTURE.has(`${method} ${route.url}`)) continue;
-      const name = route.config?.endpoint as EndpointName | undefined;
+      const name = route.config?.endpoint;
+      // The card network's API is not the portal's: it answers to its own table (network.ts), with its own key.
+      if (name && Object.hasOwn(NETWORK_ROUTES, name)) {
+        const entry = NETWORK_ROUTES[name as NetworkEndpointName];
+        expect(`${method} ${route.url}`).toBe(`${entry.method} ${entry.path}`);
+        continue;
+      }
       if (!name || !Object.hasOwn(contract, name)) {
         unnamed.push(`${method} ${route.url}`);
         continue;
       }
-      expect(`${method} ${route.url}`).toBe(`${contract[name].method} ${fastifyPath(contract[name].path)}`);
+      const entry = contract[name as EndpointName];
+      expect(`${method} ${route.url}`).toBe(`${entry.method} ${fastifyPath(entry.path)}`);
     }
   }
   expect(unnamed, 'routes without a contract entry').toEqual([]);
+});
+
+it('serves the card network’s API apart from the portal’s contract', () => {
+  const served = new Set(routes.map((r) => r.config?.endpoint));
+  expect(Object.keys(NETWORK_ROUTES).filter((name) => !served.has(name as NetworkEndpointName))).toEqual([]);
+  expect(Object.keys(NETWORK_ROUTES).filter((name) => Object.hasOwn(contract, name))).toEqual([]);
 });
 
 it('has a route for every entry the provider serves', () => {

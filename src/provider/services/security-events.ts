@@ -34,6 +34,7 @@ export type SecurityEventType = Labelled<
   | 'step-up.success'
   | 'step-up.failure'
   | 'company.security'
+  | 'controls.company'
   | 'user.email-changed'
 >;
 

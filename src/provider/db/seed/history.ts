@@ -60,10 +60,29 @@ const ESTABLISHMENTS = [
   'KALUNGA PAPELARIA',
 ] as const;
 const FOREIGN = [
-  { name: 'BOOKING.COM AMSTERDAM', coin: 978 },
-  { name: 'AMAZON.COM SEATTLE', coin: 840 },
-  { name: 'HERTZ MIAMI AIRPORT', coin: 840 },
+  { name: 'BOOKING.COM AMSTERDAM', coin: 978, country: 'NL' },
+  { name: 'AMAZON.COM SEATTLE', coin: 840, country: 'US' },
+  { name: 'HERTZ MIAMI AIRPORT', coin: 840, country: 'US' },
 ] as const;
+
+/** Each merchant's category code (ISO 18245), so the spending controls' preview replays the history (issue 30). */
+const MCC_OF: Readonly<Record<string, number>> = {
+  'POSTO IPIRANGA BR 116': 5541,
+  'RESTAURANTE SABOR MINEIRO': 5812,
+  'HOTEL IBIS CAMPINAS': 7011,
+  'LATAM AIRLINES BRASIL': 4511,
+  'UBER *TRIP': 4121,
+  'DROGASIL 1234': 5912,
+  'PAO DE ACUCAR 045': 5411,
+  'LOCALIZA RENT A CAR': 7512,
+  'SHELL SELECT': 5541,
+  'MADERO STEAK HOUSE': 5812,
+  'AZUL LINHAS AEREAS': 4511,
+  'KALUNGA PAPELARIA': 5943,
+  'BOOKING.COM AMSTERDAM': 4722,
+  'AMAZON.COM SEATTLE': 5942,
+  'HERTZ MIAMI AIRPORT': 7512,
+};
 
 /**
  * descDrop → the platform's response descriptions for it, and how it was captured: the APROVADA drop is an offline
@@ -164,11 +183,18 @@ function authorizationsOf(
     const type = rng.next() < 0.12 ? '' : rng.pick(TRANSACTION_TYPES);
     const mainValue = type === 'SAQUE' ? reais(50, 800, rng) : reais(8, 2500, rng);
     const rate = abroad ? (DEMO_RATES[abroad.coin] ?? 1) : 1;
+    // In the generator's order: the authorization number, then the merchant.
+    const numAuthorization = rng.digits(6);
+    const name: string = abroad ? abroad.name : rng.pick(ESTABLISHMENTS);
     rows.push({
       accountId: account.id,
       tmsIncl: at,
-      numAuthorization: rng.digits(6),
-      establishmentName: abroad ? abroad.name : rng.pick(ESTABLISHMENTS),
+      numAuthorization,
+      establishmentName: name,
+      // Derived from what the generator already drew, so every other value stays put.
+      mcc: type === 'SAQUE' ? 6011 : (MCC_OF[name] ?? 5999),
+      merchantCountry: abroad ? abroad.country : 'BR',
+      channel: type === 'SAQUE' ? 'SAQUE' : drop.drop === 'ONLINE' || abroad?.coin === 978 ? 'ONLINE' : 'PRESENCIAL',
       qtdParcel: type === 'COMPRA PARCELADA' ? rng.int(2, 10) : 1,
       coinCode: abroad ? abroad.coin : 986,
       mainValue,
@@ -202,6 +228,9 @@ function declinedAboveLimit(rows: readonly AuthorizationRow[], account: HistoryA
     tmsIncl: new Date(Math.floor(reference.getTime() / 1000) * 1000 - 5 * 60_000),
     numAuthorization: '481516',
     establishmentName: 'KALUNGA PAPELARIA',
+    mcc: 5943,
+    merchantCountry: 'BR',
+    channel: 'PRESENCIAL',
     qtdParcel: 1,
     coinCode: 986,
     mainValue: value,
