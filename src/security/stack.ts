@@ -1,26 +1,18 @@
 // The whole server side in one process over real HTTP: the provider on a seeded database, the BFF (on a database
 // of its own, as in production) forwarding to it, a ViaCEP stand-in, and a client that speaks the wire protocol
-// as the browser does (docs/transport.md): fetch the key, register the device, seal every call.
+// as the browser does (sealed-client.ts, re-exported here).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
-import { v7 } from 'uuid';
 import { buildBff } from '../bff/app.ts';
-import { FID } from '../contracts/index.ts';
-import {
-  deriveSessionKey,
-  importPublicKey,
-  openJson,
-  randomAlphanumeric,
-  sealJson,
-  sealToPublicKey,
-} from '../crypto/index.ts';
 import { testConfig } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { freshDatabase } from '../platform/test-database.ts';
 import { buildProvider } from '../provider/app.ts';
 import { seededDatabase } from '../provider/test/seeded-database.ts';
+
+export * from './sealed-client.ts';
 
 export interface Stack {
   provider: FastifyInstance;
@@ -112,92 +104,4 @@ export async function signIn(providerUrl: string, login: string, password: strin
   const body = (await res.body.json()) as { token?: string };
   if (res.statusCode !== 200 || !body.token) throw new Error(`login ${login}: ${res.statusCode}`);
   return body.token;
-}
-
-export interface InnerRequest {
-  method: string;
-  url: string;
-  headers?: Record<string, unknown>;
-  data?: unknown;
-}
-
-export interface ProxyAnswer {
-  status: number;
-  /** The opened payload; null for a bodyless answer. */
-  body: unknown;
-  /** False when the BFF answered in clear (a refusal before the device was known). */
-  sealed: boolean;
-}
-
-/** A registered device: every call is sealed with its session key, the request id as additional data. */
-export class SealedClient {
-  private key?: CryptoKey;
-  private accessToken?: string;
-  private readonly deviceId = crypto.randomUUID();
-
-  /** `outer`: headers of the HTTP request itself, as a load balancer in front of the BFF would add them. */
-  constructor(
-    private readonly bffUrl: string,
-    private readonly outer: Record<string, string> = {},
-  ) {}
-
-  private headers(requestId: string): Record<string, string> {
-    return {
-      ...this.outer,
-      'x-fid': FID,
-      'x-device-id': this.deviceId,
-      'x-env': 'prod',
-      'x-request-id': requestId,
-      'content-type': 'application/json',
-      ...(this.accessToken ? { authorization: `Bearer ${this.accessToken}` } : {}),
-    };
-  }
-
-  async register(): Promise<void> {
-    const keys = (await (await request(`${this.bffUrl}/keys`)).body.json()) as { publicKey: string };
-    const secrets = { cipherAES: randomAlphanumeric(32), tokenAES: randomAlphanumeric(32) };
-    const requestId = v7();
-    const box = await sealToPublicKey(
-      await importPublicKey(keys.publicKey),
-      {
-        fid: FID,
-        id: this.deviceId,
-        ip: '',
-        sessionToken: secrets.tokenAES,
-        sessionCipher: secrets.cipherAES,
-        deviceName: 'security-suite',
-        latitude: 0,
-        longitude: 0,
-        accuracy: 0,
-        fcmToken: '',
-      },
-      requestId,
-    );
-    const res = await request(`${this.bffUrl}/devices`, {
-      method: 'POST',
-      headers: this.headers(requestId),
-      body: JSON.stringify(box),
-    });
-    const body = (await res.body.json()) as { payload: string };
-    if (res.statusCode !== 200) throw new Error(`device registration: ${res.statusCode}`);
-    this.key = await deriveSessionKey(secrets);
-    this.accessToken = (await openJson<{ accessToken: string }>(this.key, body.payload, requestId)).accessToken;
-  }
-
-  async call(inner: InnerRequest): Promise<ProxyAnswer> {
-    if (!this.key) throw new Error('register the device first');
-    const requestId = v7();
-    const res = await request(`${this.bffUrl}/proxy`, {
-      method: 'POST',
-      headers: this.headers(requestId),
-      body: JSON.stringify(await sealJson(this.key, inner, requestId)),
-    });
-    const text = await res.body.text();
-    if (text === '') return { status: res.statusCode, body: null, sealed: false };
-    const json = JSON.parse(text) as { payload?: unknown };
-    if (typeof json.payload === 'string') {
-      return { status: res.statusCode, body: await openJson(this.key, json.payload, requestId), sealed: true };
-    }
-    return { status: res.statusCode, body: json, sealed: false };
-  }
 }

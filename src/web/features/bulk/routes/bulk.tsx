@@ -1,15 +1,16 @@
-import { Alert, Button, Group, Modal, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Modal, Paper, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { BULK_KINDS, type BulkApplyRow, type BulkKind, type BulkPreviewRow } from '../../../../contracts/bulk.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { applyFile, previewFile, type Relationship } from '../api/bulk-calls.ts';
 import { FilePicker } from '../components/file-picker.tsx';
-import { RowsTable, type ShownRow } from '../components/rows-table.tsx';
+import { PreviewPanel } from '../components/preview-panel.tsx';
+import { ResultPanel } from '../components/result-panel.tsx';
+import { count, percent } from '../lib/counts.ts';
 import { download, type FileRow, looksLikeCsv, parseFile, templateCsv } from '../lib/csv.ts';
 import { readText } from '../lib/read-file.ts';
-import { resultCsv } from '../lib/result-csv.ts';
 
 const m = messages.bulk;
 
@@ -19,8 +20,6 @@ type Stage =
   | { step: 'preview'; rows: FileRow[]; preview: BulkPreviewRow[] }
   | { step: 'applying'; rows: FileRow[]; preview: BulkPreviewRow[]; done: number; total: number }
   | { step: 'done'; rows: FileRow[]; preview: BulkPreviewRow[]; applied: BulkApplyRow[]; stopped: string | null };
-
-const count = (rows: { result: string }[], result: string) => rows.filter((r) => r.result === result).length;
 
 /** /home/bulk: a CSV of limits, blocks or card requests, checked (nothing written), confirmed, then applied. */
 export default function BulkRoute() {
@@ -168,117 +167,5 @@ export default function BulkRoute() {
         </Modal>
       ) : null}
     </Stack>
-  );
-}
-
-const percent = (done: number, total: number) => (total === 0 ? 0 : Math.round((done / total) * 100));
-
-/** A heading that takes the focus when its panel appears, so the keyboard and screen readers land on the news. */
-function FocusedTitle({ id, children }: { id: string; children: string }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <Title order={2} fz="lg" id={id} ref={ref} tabIndex={-1} style={{ outlineOffset: 4 }}>
-      {children}
-    </Title>
-  );
-}
-
-function PreviewPanel({
-  kind,
-  rows,
-  preview,
-  applying,
-  onApply,
-  onRestart,
-}: {
-  kind: BulkKind;
-  rows: FileRow[];
-  preview: BulkPreviewRow[];
-  applying: { done: number; total: number } | null;
-  onApply: () => void;
-  onRestart: () => void;
-}) {
-  const valid = count(preview, 'OK');
-  const already = count(preview, 'JA_APLICADA');
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bulk-preview-title">
-      <Stack gap="md">
-        <FocusedTitle id="bulk-preview-title">{m.previewTitle}</FocusedTitle>
-        <Alert color="teal" variant="light">
-          <Text fz="sm">{m.previewNote}</Text>
-        </Alert>
-        <Text fw={600} data-testid="bulk-counts">
-          {m.counts(valid, count(preview, 'ERRO'))}
-          {already > 0 ? ` · ${m.alreadyCount(already)}` : ''}
-        </Text>
-        <RowsTable kind={kind} rows={rows} results={preview} label={m.tableLabel} />
-        {applying ? (
-          <Stack gap={4}>
-            <Text fz="sm" role="status">
-              {m.applying(applying.done, applying.total)}
-            </Text>
-            <Progress value={percent(applying.done, applying.total)} aria-label={m.progressLabel} />
-          </Stack>
-        ) : valid + already === 0 ? (
-          <FormAlert message={m.nothingToApply} />
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onRestart} disabled={applying !== null}>
-            {m.restart}
-          </Button>
-          {valid + already > 0 ? (
-            <Button onClick={onApply} loading={applying !== null}>
-              {m.apply}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
-function ResultPanel({
-  kind,
-  rows,
-  preview,
-  applied,
-  stopped,
-  onRestart,
-}: {
-  kind: BulkKind;
-  rows: FileRow[];
-  preview: BulkPreviewRow[];
-  applied: BulkApplyRow[];
-  stopped: string | null;
-  onRestart: () => void;
-}) {
-  const byLine = new Map<number, ShownRow>(applied.map((r) => [r.line, r]));
-  // A row in error was refused by the preview; a row a stopped run never sent says so.
-  const results: ShownRow[] = preview.map(
-    (p) =>
-      byLine.get(p.line) ??
-      (p.result === 'ERRO' ? { ...p, result: 'RECUSADA' } : { line: p.line, result: 'PENDENTE', reason: m.notSent }),
-  );
-  const appliedCount = count(applied, 'APLICADA');
-  const refused = count(results, 'RECUSADA');
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bulk-result-title">
-      <Stack gap="md">
-        <FocusedTitle id="bulk-result-title">{m.resultTitle}</FocusedTitle>
-        <FormAlert message={stopped} />
-        <Text fw={600} data-testid="bulk-result-counts">
-          {m.resultCounts(appliedCount, refused, count(applied, 'JA_APLICADA'))}
-        </Text>
-        <Progress value={100} aria-label={m.progressLabel} />
-        <RowsTable kind={kind} rows={rows} results={results} label={m.tableLabel} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onRestart}>
-            {m.restart}
-          </Button>
-          <Button onClick={() => download(m.resultName(kind), resultCsv(kind, rows, results))}>{m.download}</Button>
-        </Group>
-      </Stack>
-    </Paper>
   );
 }

@@ -1,9 +1,9 @@
 // /home/radar/:category — one list of the lifecycle radar (decision 083): its reason, a filter (name, CPF or the
 // card's last four digits), keyset pages ("Carregar mais"), each row opening its card, on the unused list the bulk
 // block, and the list (filter included) as a CSV file through the exports feature's button (decision 084).
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../contracts/messages.ts';
 import type { RadarCard } from '../../../../contracts/radar.ts';
@@ -17,6 +17,7 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { radarKey, useRadar, useRadarCards } from '../api/radar.ts';
 import { BulkBlock, BulkResult } from '../components/bulk-block.tsx';
+import { RadarFilter } from '../components/radar-filter.tsx';
 import { RadarTable } from '../components/radar-table.tsx';
 import type { BlockOutcome } from '../lib/bulk-block.ts';
 import { filterOnTheWire, isCategory } from '../lib/categories.ts';
@@ -24,7 +25,6 @@ import { selectCard } from '../lib/open-card.ts';
 
 const m = messages.radar;
 const number = new Intl.NumberFormat('pt-BR');
-const FILTER_RULE = /^[\p{L}\d ._-]{0,40}$/u;
 
 export default function RadarListRoute() {
   const { category } = useParams();
@@ -46,9 +46,7 @@ function RadarList({ category }: { category: NonNullable<Parameters<typeof useRa
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const company = useAppStore((s) => s.company);
-  const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState('');
-  const [filterError, setFilterError] = useState<string | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<string, RadarCard>>(new Map());
   const [outcomes, setOutcomes] = useState<BlockOutcome[] | null>(null);
@@ -61,23 +59,9 @@ function RadarList({ category }: { category: NonNullable<Parameters<typeof useRa
   const bulk = category === 'unused' && canBlock;
   const title = m.categories[category];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const term = typed.trim();
-    if (!FILTER_RULE.test(term)) {
-      setFilterError(m.filterInvalid);
-      return;
-    }
-    setFilterError(null);
+  function applyFilter(term: string) {
     setSelected(new Map());
     setFilter(term);
-  }
-
-  function clear() {
-    setTyped('');
-    setFilter('');
-    setFilterError(null);
-    setSelected(new Map());
   }
 
   async function openDetails(row: RadarCard) {
@@ -127,27 +111,7 @@ function RadarList({ category }: { category: NonNullable<Parameters<typeof useRa
         </Text>
       </Stack>
 
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={m.filterLabel}
-            placeholder={m.filterPlaceholder}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            error={filterError}
-            maxLength={40}
-            style={{ flex: '1 1 16rem' }}
-          />
-          <Group gap="xs" wrap="nowrap">
-            <Button type="submit">{m.filterSubmit}</Button>
-            {filter ? (
-              <Button variant="subtle" onClick={clear}>
-                {m.filterClear}
-              </Button>
-            ) : null}
-          </Group>
-        </Group>
-      </form>
+      <RadarFilter filter={filter} onFilter={applyFilter} />
 
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={600} aria-live="polite">

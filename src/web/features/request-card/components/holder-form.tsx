@@ -1,19 +1,12 @@
-import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import {
-  type ChangeEvent,
-  type Dispatch,
-  type FormEvent,
-  type ReactNode,
-  type SetStateAction,
-  useRef,
-  useState,
-} from 'react';
-import { addressFromCep, formatPhone, MARITAL_STATUS, messages, shouldLookUpCep } from '../../../../contracts/index.ts';
-import { lookupCep } from '../../../api/cep.ts';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react';
+import { formatPhone, MARITAL_STATUS, messages } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/index.ts';
 import { MaskedInput } from '../../../ui/masked-input.tsx';
 import { MoneyInput } from '../../../ui/money-input.tsx';
-import { type AddressType, firstProblem, type HolderForm, MAX } from '../form-model.ts';
+import { firstProblem, type HolderForm, MAX } from '../form-model.ts';
+import { HolderAddress } from './holder-address.tsx';
+import { holderFields, Section, upper } from './holder-fields.tsx';
 
 const t = messages.proposal;
 
@@ -23,31 +16,11 @@ const GENDER_OPTIONS = [
   { value: 'F', label: 'Feminino' },
   { value: 'O', label: 'Outro' },
 ];
-const ADDRESS_TYPE_OPTIONS = [
-  { value: 'R', label: 'Residencial' },
-  { value: 'C', label: 'Comercial' },
-];
 
 /** The R$ prefix in a colour that keeps 4.5:1 on white (Mantine's default dimmed grey does not). */
 const PREFIX = { section: { color: 'var(--mantine-color-gray-7)' } };
 
 const onlyDigits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
-const asTyped = (typed: string) => typed;
-const upper = (typed: string) => typed.toUpperCase();
-type TextKey = keyof typeof MAX & Exclude<keyof HolderForm, 'typeAddress'>;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
-      <Title order={3} fz="md" id={id} mb="sm">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
-        {children}
-      </SimpleGrid>
-    </Paper>
-  );
-}
 
 export interface HolderFormProps {
   submitting: boolean;
@@ -62,39 +35,7 @@ export interface HolderFormProps {
 /** Step 2: every field of the holder, with the masks, maximum lengths and defaults of spec sections 5 and 9. */
 export function HolderFormView({ submitting, serverError, form, setForm, onSubmit }: HolderFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
-  const [lookingUp, setLookingUp] = useState(false);
-  const latestCep = useRef('');
-
-  const set = <K extends keyof HolderForm>(key: K, value: HolderForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  /** A text field's length, value and change handler from its key (spec section 5's maximums). */
-  const text = (key: TextKey, clean: (typed: string) => string = asTyped) => ({
-    maxLength: MAX[key],
-    value: form[key],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, clean(e.currentTarget.value)),
-  });
-
-  function onZipCode(masked: string) {
-    set('zipCode', masked);
-    const cep = masked.replace(/\D/g, '');
-    latestCep.current = cep;
-    if (!shouldLookUpCep(masked)) return;
-    setLookingUp(true);
-    // A failed lookup answers null, only logged (spec section 8): the operator types the address.
-    lookupCep(cep)
-      .then((answer) => {
-        if (!answer || latestCep.current !== cep) return;
-        const address = addressFromCep(answer);
-        setForm((f) => ({
-          ...f,
-          street: address.street || f.street,
-          district: address.district || f.district,
-          state: address.state || f.state,
-          city: address.city || f.city,
-          complement: f.complement || address.complement,
-        }));
-      })
-      .finally(() => setLookingUp(false));
-  }
+  const { set, text } = holderFields(form, setForm);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -104,8 +45,6 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
   }
 
   const message = problem ?? serverError;
-  const addressTitle =
-    form.typeAddress === 'C' ? 'Endereço comercial' : form.typeAddress === 'R' ? 'Endereço residencial' : t.address;
 
   return (
     <form onSubmit={submit} noValidate aria-busy={submitting}>
@@ -207,33 +146,7 @@ export function HolderFormView({ submitting, serverError, form, setForm, onSubmi
           <TextInput label="Dia de vencimento" value={form.dayDue} maxLength={MAX.dayDue} disabled readOnly />
         </Section>
 
-        <Section id="holder-address" title={addressTitle}>
-          <Select
-            label="Tipo de endereço"
-            withAsterisk
-            placeholder="Selecione"
-            data={ADDRESS_TYPE_OPTIONS}
-            value={form.typeAddress || null}
-            onChange={(v) => set('typeAddress', (v ?? '') as AddressType)}
-            allowDeselect={false}
-          />
-          <MaskedInput
-            label="CEP"
-            withAsterisk
-            mask="00000-000"
-            placeholder="00000-000"
-            maxLength={MAX.zipCode}
-            value={form.zipCode}
-            onChange={onZipCode}
-            rightSection={lookingUp ? <Loader size="xs" role="status" aria-label={t.cepLoading} /> : null}
-          />
-          <TextInput label="Logradouro" withAsterisk {...text('street')} />
-          <TextInput label="Número" withAsterisk {...text('number')} />
-          <TextInput label="Complemento" {...text('complement')} />
-          <TextInput label="Bairro" withAsterisk {...text('district')} />
-          <TextInput label="Estado (UF)" withAsterisk {...text('state', upper)} />
-          <TextInput label="Cidade" withAsterisk {...text('city')} />
-        </Section>
+        <HolderAddress form={form} setForm={setForm} />
 
         <FormAlert message={message} />
         <Group justify="flex-end">
