@@ -7,6 +7,7 @@ import {
   suggestedLimitCents,
   suggestedLimitParam,
 } from './decline-reasons.ts';
+import { DECLINE_CODES } from './spending-controls.ts';
 
 describe('decline reasons', () => {
   it('maps the descriptions issuers send, whatever their case, accents and spacing', () => {
@@ -37,10 +38,29 @@ describe('decline reasons', () => {
         'CARTAO BLOQUEADO',
         'CARTAO VENCIDO',
         'TRANSACAO NAO PERMITIDA',
+        'NEGADA POR CONTROLE DE GASTO',
         'X',
       ].map((d) => explainDecline(d).text),
     );
     expect(texts.size).toBe(DECLINE_REASONS.length);
+  });
+
+  it('names the spending control that declined a purchase, and offers the controls screen (issue 30)', () => {
+    expect(explainDecline('NEGADA POR CONTROLE DE GASTO')).toEqual({
+      reason: 'SPENDING_CONTROL',
+      text: 'Negada por um controle de gasto do cartão (categoria, país, forma de compra ou valor máximo).',
+      fix: 'controls',
+    });
+    expect(explainDecline('NEGADA POR CONTROLE DE GASTO', 'OVER_DAILY').text).toBe(
+      'Negada pelos controles de gasto: a compra passaria do máximo por dia.',
+    );
+    // Every control the authorization path can name has its own words.
+    const named = DECLINE_CODES.filter((c) => c !== 'CARD_UNUSABLE' && c !== 'INSUFFICIENT_LIMIT').map(
+      (code) => explainDecline('NEGADA POR CONTROLE DE GASTO', code).text,
+    );
+    expect(new Set(named).size).toBe(7);
+    // A code on another reason's row changes nothing.
+    expect(explainDecline('SALDO INSUFICIENTE', 'OVER_DAILY').text).toMatch(/^Limite insuficiente/);
   });
 
   it('suggests an available limit: today’s plus what was missing, rounded up to R$ 100 (decision 102)', () => {

@@ -9,12 +9,13 @@ export const DECLINE_REASONS = [
   'CARD_BLOCKED',
   'CARD_EXPIRED',
   'MERCHANT_REFUSED',
+  'SPENDING_CONTROL',
   'UNKNOWN',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 /** The screen that can lift a reason, if any: the limit change, the card unblock, the password unlock. */
-export type DeclineFix = 'limit' | 'unblock' | 'unlock';
+export type DeclineFix = 'limit' | 'unblock' | 'unlock' | 'controls';
 
 /**
  * The descriptions Brazilian issuers and the demo platform send. Platforms differ in wording and accents, so they
@@ -31,6 +32,7 @@ const BY_DESCRIPTION: Readonly<Record<string, Exclude<DeclineReason, 'UNKNOWN'>>
   'CARTAO EXPIRADO': 'CARD_EXPIRED',
   'TRANSACAO NAO PERMITIDA': 'MERCHANT_REFUSED',
   'ESTABELECIMENTO INVALIDO': 'MERCHANT_REFUSED',
+  'NEGADA POR CONTROLE DE GASTO': 'SPENDING_CONTROL',
 };
 
 export const DECLINE_FIXES: Readonly<Record<DeclineReason, DeclineFix | null>> = {
@@ -39,6 +41,7 @@ export const DECLINE_FIXES: Readonly<Record<DeclineReason, DeclineFix | null>> =
   CARD_BLOCKED: 'unblock',
   CARD_EXPIRED: null,
   MERCHANT_REFUSED: null,
+  SPENDING_CONTROL: 'controls',
   UNKNOWN: null,
 };
 
@@ -60,6 +63,7 @@ const TEXTS: Readonly<Record<Exclude<DeclineReason, 'UNKNOWN'>, string>> = {
   CARD_BLOCKED: messages.declines.cardBlocked,
   CARD_EXPIRED: messages.declines.cardExpired,
   MERCHANT_REFUSED: messages.declines.merchantRefused,
+  SPENDING_CONTROL: messages.spending.explain.ANY,
 };
 
 export interface DeclineExplanation {
@@ -69,9 +73,17 @@ export interface DeclineExplanation {
   fix: DeclineFix | null;
 }
 
-export function explainDecline(description: string): DeclineExplanation {
+/** `declineCode`: the control that declined it, when the platform's path recorded one (issue 30): named in the text. */
+export function explainDecline(description: string, declineCode?: string): DeclineExplanation {
   const reason = declineReasonOf(description);
-  const text = reason === 'UNKNOWN' ? messages.declines.unknown(description.trim()) : TEXTS[reason];
+  const byControl =
+    reason === 'SPENDING_CONTROL' && declineCode && Object.hasOwn(messages.spending.explain, declineCode);
+  const text =
+    reason === 'UNKNOWN'
+      ? messages.declines.unknown(description.trim())
+      : byControl
+        ? messages.spending.explain[declineCode as keyof typeof messages.spending.explain]
+        : TEXTS[reason];
   return { reason, text, fix: DECLINE_FIXES[reason] };
 }
 

@@ -420,6 +420,7 @@ export const messages = {
     limit: 'Gestão de Limite',
     history: 'Transações',
     cancel: 'Cancelar conta cartão',
+    controls: 'Controles de gasto',
     companyManagement: 'Gestão da Empresa',
   },
   invoices: {

@@ -361,6 +361,8 @@ export const authorization = z.object({
   /** Not in the spec's entity: what section 4's offline rule reads (decision 038); absent means online, verified. */
   capturedOffline: z.boolean().default(false),
   passwordValidated: z.boolean().default(true),
+  /** Not in the spec's entity: the spending control that declined it (issue 30, decision 132); absent otherwise. */
+  declineCode: z.string().optional(),
 });
 export const authorizationHistoryResponse = z.object({ authorizations: z.array(authorization) });
 

@@ -237,6 +237,17 @@ describe('the demo’s purchase simulation', () => {
       message: 'Categoria bloqueada nos controles de gasto: Combustível.',
     });
     expect((await simulate(5812)).json()).toMatchObject({ approved: true, code: 'APPROVED' });
+    // The card's history names the control, for the explainer (decision 132).
+    const history = await h.app.inject({
+      method: 'GET',
+      url: `/v2/authorization/history/consult/${built.account.id}`,
+      headers: { ...bearer(token), last4digits: built.card.last4 },
+    });
+    const declinedRow = history.json().authorizations.find((a: { descDrop: string }) => a.descDrop === 'NEGADA');
+    expect(declinedRow).toMatchObject({
+      descResponseTransaction: 'NEGADA POR CONTROLE DE GASTO',
+      declineCode: 'GROUP_BLOCKED',
+    });
     const rows = await h.db.select().from(authorizations).where(eq(authorizations.cardId, built.card.id));
     expect(rows.map((r) => [r.descDrop, r.declineCode, r.mcc])).toEqual(
       expect.arrayContaining([

@@ -33,6 +33,7 @@ export async function authorizationHistory(db: Db, scope: CardRefScope): Promise
       transactionType: r.transactionType,
       capturedOffline: r.capturedOffline,
       passwordValidated: r.passwordValidated,
+      ...(r.declineCode ? { declineCode: r.declineCode } : {}),
     });
   }
   return history;

@@ -15,6 +15,8 @@ export const paths = {
   detailsCancel: '/home/details/cancel',
   detailsLimit: '/home/details/limit',
   detailsHistory: '/home/details/history',
+  /** Not in the spec: the card's spending controls (issue 30). */
+  detailsControls: '/home/details/controls',
   invoices: '/home/invoices',
   requestCard: '/home/requestcard',
   /** Not in the spec's table: bulk changes from a CSV, with a dry run (decision 085). */

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
             lazyRoute(() => import('../features/card-details/routes/cancel.tsx'), { path: 'cancel' }),
             lazyRoute(() => import('../features/card-details/routes/limit.tsx'), { path: 'limit' }),
             lazyRoute(() => import('../features/card-details/routes/history.tsx'), { path: 'history' }),
+            lazyRoute(() => import('../features/spending/routes/controls.tsx'), { path: 'controls' }),
             // Any other /home/details sub-path is the holder editor (spec route table).
             lazyRoute(holder, { path: '*' }),
           ],

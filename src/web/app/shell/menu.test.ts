@@ -32,7 +32,10 @@ describe('menus', () => {
       '/home/details/limit',
       '/home/details/history',
       '/home/details/cancel',
+      // Issue 30's screen, after the spec's items.
+      '/home/details/controls',
     ]);
+    expect(activeTitles(cardMenu('/home/details/controls', true))).toEqual(['Controles de gasto']);
   });
 
   it('the tab menu belongs to the details and the user-management areas only', () => {

@@ -11,17 +11,22 @@ const m = messages.declines;
 /** 'R$ 2.700,00' never wraps between the symbol and the figure. */
 const amountOnOneLine = (cents: number) => formatBRL(cents / 100).replace(' ', '\u00a0');
 
-const FIX_LABELS = { unblock: m.fixUnblock, unlock: m.fixUnlock, limit: m.fixLimit } as const;
+const FIX_LABELS = {
+  unblock: m.fixUnblock,
+  unlock: m.fixUnlock,
+  limit: m.fixLimit,
+  controls: messages.spending.fixControls,
+} as const;
 
 interface DeclineExplanationProps {
-  authorization: Pick<Authorization, 'descResponseTransaction' | 'mainValue' | 'coinCode'>;
+  authorization: Pick<Authorization, 'descResponseTransaction' | 'mainValue' | 'coinCode' | 'declineCode'>;
   card: CardFixState | null;
   limit: LimitResponse | undefined;
 }
 
 /** Beside or under a NEGADA status: why, in plain pt-BR, and the screen that lifts it when the card's state allows. */
 export function DeclineExplanation({ authorization, card, limit }: DeclineExplanationProps) {
-  const { text, fix } = explainDecline(authorization.descResponseTransaction);
+  const { text, fix } = explainDecline(authorization.descResponseTransaction, authorization.declineCode);
   // Issue 16: the fixes are changes; Consulta reads the explanation only.
   const canFix = useCan('cards.write');
   const offered = canFix ? availableFix(fix, card) : null;

@@ -91,6 +91,7 @@ export function fixLink(
 ): FixLink {
   if (fix === 'unblock') return { to: paths.detailsBlock };
   if (fix === 'unlock') return { to: paths.detailsUnlock };
+  if (fix === 'controls') return { to: paths.detailsControls };
   const suggestedCents =
     limit && declined.coinCode === BRL_CODE
       ? suggestedLimitCents({ ...limit, declinedValue: declined.mainValue })

@@ -23,6 +23,7 @@ const TITLES: Record<string, string> = {
   limit: messages.menu.limit,
   history: messages.menu.history,
   cancel: messages.menu.cancel,
+  controls: messages.menu.controls,
 };
 
 const screenOf = (pathname: string) => pathname.replace(/\/+$/, '').split('/')[3] ?? '';
