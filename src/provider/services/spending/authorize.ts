@@ -4,7 +4,7 @@
 // approved or declined, is recorded as the history shows it. The network's request id makes a repeated question
 // get the first answer, holding the limit once.
 import { randomInt } from 'node:crypto';
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { messages } from '../../../contracts/messages.ts';
 import { centsOf, numericOf } from '../../../contracts/money.ts';
 import type { NetworkAuthorizationResponse } from '../../../contracts/network.ts';
@@ -34,16 +34,21 @@ export interface NetworkPurchase {
   at: Date;
 }
 
-/** Brazil keeps UTC−3 all year since 2019: the day and month the limits count are São Paulo's. */
+/** Brazil keeps UTC−3 all year since 2019: the day and month the limits count are São Paulo's calendar ones. */
 const BRT_OFFSET_MS = 3 * 60 * 60 * 1000;
-export function periodStarts(at: Date): { day: Date; month: Date } {
+export interface Periods {
+  day: Date;
+  nextDay: Date;
+  month: Date;
+  nextMonth: Date;
+}
+export function periodsOf(at: Date): Periods {
   const local = new Date(at.getTime() - BRT_OFFSET_MS);
   const y = local.getUTCFullYear();
   const m = local.getUTCMonth();
-  return {
-    day: new Date(Date.UTC(y, m, local.getUTCDate()) + BRT_OFFSET_MS),
-    month: new Date(Date.UTC(y, m, 1) + BRT_OFFSET_MS),
-  };
+  const d = local.getUTCDate();
+  const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day) + BRT_OFFSET_MS);
+  return { day: utc(y, m, d), nextDay: utc(y, m, d + 1), month: utc(y, m, 1), nextMonth: utc(y, m + 1, 1) };
 }
 
 /** A row without a card is from before issue 30: the holder card's (the only card that bought then). */
@@ -55,20 +60,31 @@ export const boughtWith = (card: { id: string; accountId: string; cardType: stri
       )
     : eq(authorizations.cardId, card.id);
 
-/** What the card spent, approved, from the month's start (and from the day's) up to `at`. */
+/**
+ * What the card has approved (and not reversed) in the calendar day and month of `at`: a purchase the network sends
+ * late still counts in the day it happened.
+ */
 export async function spentSoFar(
   db: DbExecutor,
   card: { id: string; accountId: string; cardType: string },
   at: Date,
 ): Promise<SpentSoFar> {
-  const { day, month } = periodStarts(at);
+  const { day, nextDay, month, nextMonth } = periodsOf(at);
+  const inDay = sql`${authorizations.tmsIncl} >= ${day} and ${authorizations.tmsIncl} < ${nextDay}`;
   const [row] = await db
     .select({
       month: sql<string>`coalesce(sum(${authorizations.valueBrl}), 0)`,
-      day: sql<string>`coalesce(sum(${authorizations.valueBrl}) filter (where ${authorizations.tmsIncl} >= ${day}), 0)`,
+      day: sql<string>`coalesce(sum(${authorizations.valueBrl}) filter (where ${inDay}), 0)`,
     })
     .from(authorizations)
-    .where(and(boughtWith(card), gte(authorizations.tmsIncl, month), approvedAuthorization));
+    .where(
+      and(
+        boughtWith(card),
+        gte(authorizations.tmsIncl, month),
+        lt(authorizations.tmsIncl, nextMonth),
+        approvedAuthorization,
+      ),
+    );
   return { dayCents: centsOf(row?.day ?? '0'), monthCents: centsOf(row?.month ?? '0') };
 }
 

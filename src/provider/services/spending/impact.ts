@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { authorizations } from '../../db/schema.ts';
 import type { CardScope } from '../../http/scope/types.ts';
 import { approvedAuthorization } from '../limit-usage.ts';
-import { boughtWith, periodStarts } from './authorize.ts';
+import { boughtWith, periodsOf } from './authorize.ts';
 
 const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** A card buys a few hundred times a month; a bound keeps a runaway card from making the preview slow. */
@@ -44,7 +44,7 @@ export async function controlsImpact(db: Db, scope: CardScope, controls: Spendin
   const day = new Map<number, number>();
   const month = new Map<number, number>();
   for (const row of rows) {
-    const periods = periodStarts(row.at);
+    const periods = periodsOf(row.at);
     const d = periods.day.getTime();
     const m = periods.month.getTime();
     const valueCents = centsOf(row.value);
