@@ -17,11 +17,12 @@ import {
   type SpentSoFar,
 } from '../../../contracts/spending-controls.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
-import { accounts, authorizations, cards } from '../../db/schema.ts';
+import { accounts, authorizations, cards, spendingControls } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
+import type { CardRow } from '../../http/scope/types.ts';
 import { cardUsable } from '../authorizations.ts';
-import { approvedAuthorization, usedCents } from '../limit-usage.ts';
-import { effectiveControls } from './controls.ts';
+import { approvedAuthorization, holdsLimit } from '../limit-usage.ts';
+import { type ControlsRow, effectiveOf } from './controls.ts';
 
 export interface NetworkPurchase {
   requestId: string;
@@ -60,34 +61,6 @@ export const boughtWith = (card: { id: string; accountId: string; cardType: stri
       )
     : eq(authorizations.cardId, card.id);
 
-/**
- * What the card has approved (and not reversed) in the calendar day and month of `at`: a purchase the network sends
- * late still counts in the day it happened.
- */
-export async function spentSoFar(
-  db: DbExecutor,
-  card: { id: string; accountId: string; cardType: string },
-  at: Date,
-): Promise<SpentSoFar> {
-  const { day, nextDay, month, nextMonth } = periodsOf(at);
-  const inDay = sql`${authorizations.tmsIncl} >= ${day} and ${authorizations.tmsIncl} < ${nextDay}`;
-  const [row] = await db
-    .select({
-      month: sql<string>`coalesce(sum(${authorizations.valueBrl}), 0)`,
-      day: sql<string>`coalesce(sum(${authorizations.valueBrl}) filter (where ${inDay}), 0)`,
-    })
-    .from(authorizations)
-    .where(
-      and(
-        boughtWith(card),
-        gte(authorizations.tmsIncl, month),
-        lt(authorizations.tmsIncl, nextMonth),
-        approvedAuthorization,
-      ),
-    );
-  return { dayCents: centsOf(row?.day ?? '0'), monthCents: centsOf(row?.month ?? '0') };
-}
-
 /** The answer of a recorded authorization; a control's decline is said in words, naming the control and its value. */
 function answerOf(row: typeof authorizations.$inferSelect, controls: SpendingControls): NetworkAuthorizationResponse {
   const code = row.descDrop === 'NORMAL' ? null : ((row.declineCode as DeclineCode | null) ?? 'CARD_UNUSABLE');
@@ -101,12 +74,45 @@ function answerOf(row: typeof authorizations.$inferSelect, controls: SpendingCon
   };
 }
 
-/** Two questions with one id for different cards can race past the read; the unique index refuses the second. */
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-
 /** The decline's record in the history: the platform's words for the card and the limit, the control's otherwise. */
 const CONTROL_DESCRIPTION = 'NEGADA POR CONTROLE DE GASTO';
+
+/**
+ * Everything the decision reads besides the locked rows, in one statement taken after the lock (so it sees what an
+ * earlier holder of the lock committed): what the account holds of its limit, what the card spent in the purchase's
+ * day and month, and the card's and the company's controls.
+ */
+async function factsOf(tx: DbExecutor, account: { id: string; companyId: number }, card: CardRow, at: Date) {
+  const { day, nextDay, month, nextMonth } = periodsOf(at);
+  const inMonth = and(
+    boughtWith(card),
+    gte(authorizations.tmsIncl, month),
+    lt(authorizations.tmsIncl, nextMonth),
+    approvedAuthorization,
+  );
+  const inDay = and(gte(authorizations.tmsIncl, day), lt(authorizations.tmsIncl, nextDay));
+  const total = sql`coalesce(sum(${authorizations.valueBrl}), 0)::text`;
+  const c = spendingControls;
+  const [row] = await tx
+    .select({
+      used: sql<string>`(select ${total} from ${authorizations} where ${holdsLimit(account.id)})`,
+      month: sql<string>`(select ${total} from ${authorizations} where ${inMonth})`,
+      day: sql<string>`(select ${total} from ${authorizations} where ${inMonth} and ${inDay})`,
+      controls: sql<string>`(select coalesce(json_agg(json_build_object(
+        'cardId', ${c.cardId}, 'blockedGroups', ${c.blockedGroups}, 'international', ${c.international},
+        'online', ${c.online}, 'cashWithdrawal', ${c.cashWithdrawal}, 'maxPerPurchase', ${c.maxPerPurchase}::text,
+        'dailyLimit', ${c.dailyLimit}::text, 'monthlyLimit', ${c.monthlyLimit}::text)), '[]'::json)::text
+        from ${c} where ${c.companyId} = ${account.companyId} and (${c.cardId} = ${card.id} or ${c.cardId} is null))`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, account.id));
+  if (!row) throw new Error('the locked account is gone');
+  return {
+    usedCents: centsOf(row.used),
+    spent: { dayCents: centsOf(row.day), monthCents: centsOf(row.month) } satisfies SpentSoFar,
+    effective: effectiveOf(JSON.parse(row.controls) as ControlsRow[], card.id),
+  };
+}
 
 export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<NetworkAuthorizationResponse> {
   return db.transaction(async (tx) => {
@@ -117,22 +123,13 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
       .where(eq(cards.id, p.cardId))
       .for('update', { of: [accounts, cards] });
     if (!found) fail('CARD_NOT_FOUND');
-    // Under the card's lock, so a repeated question waits for the first and reads its answer.
-    const [earlier] = await tx.select().from(authorizations).where(eq(authorizations.networkRequestId, p.requestId));
     const { account, card } = found;
-    const effective = await effectiveControls(tx, { companyId: account.companyId, cardId: card.id });
-    if (earlier) {
-      const same = earlier.cardId === p.cardId && centsOf(earlier.valueBrl) === p.valueCents;
-      if (!same) fail('NETWORK_REQUEST_REPEATED');
-      return answerOf(earlier, effective.controls);
-    }
+    const { usedCents, spent, effective } = await factsOf(tx, account, card, p.at);
     let code: DeclineCode | null = null;
     if (!cardUsable(card, account)) code = 'CARD_UNUSABLE';
-    else if ((await usedCents(tx, account.id)) + p.valueCents > centsOf(account.creditLimit)) {
-      code = 'INSUFFICIENT_LIMIT';
-    } else if (effective.source !== 'none') {
-      const facts = { ...p, country: p.merchantCountry };
-      code = judgeControls(effective.controls, facts, await spentSoFar(tx, card, p.at));
+    else if (usedCents + p.valueCents > centsOf(account.creditLimit)) code = 'INSUFFICIENT_LIMIT';
+    else if (effective.source !== 'none') {
+      code = judgeControls(effective.controls, { ...p, country: p.merchantCountry }, spent);
     }
     const value = numericOf(p.valueCents);
     const description =
@@ -143,7 +140,8 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
           : code === 'INSUFFICIENT_LIMIT'
             ? messages.cardApi.purchaseInsufficient
             : CONTROL_DESCRIPTION;
-    const inserted = tx
+    // A request id asked before does nothing here (the unique index): its first answer is read and given again.
+    const [row] = await tx
       .insert(authorizations)
       .values({
         accountId: account.id,
@@ -162,12 +160,15 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
         networkRequestId: p.requestId,
         declineCode: code,
       })
+      .onConflictDoNothing({ target: authorizations.networkRequestId })
       .returning();
-    const [row] = await inserted.catch((err: unknown) => {
-      if (isUniqueViolation(err)) fail('NETWORK_REQUEST_REPEATED');
-      throw err;
-    });
-    if (!row) throw new Error('authorization not recorded');
+    if (!row) {
+      const [earlier] = await tx.select().from(authorizations).where(eq(authorizations.networkRequestId, p.requestId));
+      if (!earlier || earlier.cardId !== p.cardId || centsOf(earlier.valueBrl) !== p.valueCents) {
+        fail('NETWORK_REQUEST_REPEATED');
+      }
+      return answerOf(earlier, effective.controls);
+    }
     return answerOf(row, effective.controls);
   });
 }

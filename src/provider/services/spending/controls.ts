@@ -19,7 +19,7 @@ const isNotNullCard = sql`${spendingControls.cardId} is not null`;
 const reais = (value: string | null) => (value === null ? null : Number(value));
 const stored = (value: number | null) => (value === null ? null : numericOf(Math.round(value * 100)));
 
-export const controlsOfRow = (row: Row): SpendingControls => ({
+export const controlsOfRow = (row: ControlsRow): SpendingControls => ({
   blockedGroups: row.blockedGroups,
   international: row.international,
   online: row.online,
@@ -45,7 +45,30 @@ export interface EffectiveControls {
   companyDefault: SpendingControls | null;
 }
 
-/** The card's row and the company's default, in one read (the authorization path's). */
+/** The columns the controls are read from (a row, or the authorization path's JSON of it). */
+export type ControlsRow = Pick<
+  Row,
+  | 'cardId'
+  | 'blockedGroups'
+  | 'international'
+  | 'online'
+  | 'cashWithdrawal'
+  | 'maxPerPurchase'
+  | 'dailyLimit'
+  | 'monthlyLimit'
+>;
+
+/** Of the card's own row and the company's default, the one the card follows. */
+export function effectiveOf(rows: readonly ControlsRow[], cardId: string): EffectiveControls {
+  const own = rows.find((r) => r.cardId === cardId);
+  const companyRow = rows.find((r) => r.cardId === null);
+  const companyDefault = companyRow ? controlsOfRow(companyRow) : null;
+  if (own) return { source: 'card', controls: controlsOfRow(own), companyDefault };
+  if (companyDefault) return { source: 'company', controls: companyDefault, companyDefault };
+  return { source: 'none', controls: OPEN_CONTROLS, companyDefault: null };
+}
+
+/** The card's row and the company's default, in one read. */
 export async function effectiveControls(
   db: DbExecutor,
   ids: { companyId: number; cardId: string },
@@ -56,16 +79,10 @@ export async function effectiveControls(
     .where(
       and(
         eq(spendingControls.companyId, ids.companyId),
-        // The card's own row and the company's default, in one statement.
         or(eq(spendingControls.cardId, ids.cardId), isNull(spendingControls.cardId)),
       ),
     );
-  const own = rows.find((r) => r.cardId === ids.cardId);
-  const companyRow = rows.find((r) => r.cardId === null);
-  const companyDefault = companyRow ? controlsOfRow(companyRow) : null;
-  if (own) return { source: 'card', controls: controlsOfRow(own), companyDefault };
-  if (companyDefault) return { source: 'company', controls: companyDefault, companyDefault };
-  return { source: 'none', controls: OPEN_CONTROLS, companyDefault: null };
+  return effectiveOf(rows, ids.cardId);
 }
 
 export function readCardControls(db: Db, scope: CardScope): Promise<EffectiveControls> {
