@@ -14,6 +14,8 @@ export const AUDIT_ACTION_LABELS = {
   OCCURRENCE: 'Registro de ocorrência',
   LIMIT_CHANGE: 'Alteração de limite',
   CONTROLS_CHANGE: 'Alteração dos controles de gasto',
+  VIRTUAL_ISSUE: 'Emissão de cartão virtual',
+  VIRTUAL_CANCEL: 'Cancelamento de cartão virtual',
   HOLDER_UPDATE: 'Alteração de dados do portador',
   ADDRESS_UPDATE: 'Alteração de endereço',
   ISSUE: 'Emissão de cartão (solicitação)',
@@ -51,6 +53,7 @@ export const AUDIT_ACTION_LABELS = {
   'step-up.failure': 'Confirmação de identidade recusada',
   'company.security': 'Alteração da exigência de segundo fator',
   'controls.company': 'Alteração dos controles de gasto padrão da empresa',
+  'virtual-card.reveal': 'Exibição dos dados de um cartão virtual',
   'user.email-changed': 'Alteração do e-mail do usuário',
   'cpf.reveal': 'Exibição do CPF completo',
   'address.reveal': 'Exibição do endereço',
@@ -128,6 +131,12 @@ export const AUDIT_FIELD_LABELS = {
   maximoPorCompra: 'Máximo por compra',
   maximoPorDia: 'Máximo por dia',
   maximoPorMes: 'Máximo por mês',
+  cartaoVirtual: 'Cartão virtual',
+  descricao: 'Descrição',
+  uso: 'Uso',
+  limite: 'Limite',
+  validade: 'Validade',
+  situacao: 'Situação',
 } as Record<string, string>;
 
 /** Recorded values that have a pt-BR name. */

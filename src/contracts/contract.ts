@@ -17,6 +17,7 @@ import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.
 import * as s from './schemas.ts';
 import { secondFactorSpecs } from './second-factor.ts';
 import { spendingSpecs } from './spending-contract.ts';
+import { virtualCardSpecs } from './virtual-cards.ts';
 
 /** Path parameter names of a template: '/v1/cards/{uuid}' → 'uuid'. */
 export type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
@@ -94,6 +95,7 @@ const specs = {
   ...profileSpecs,
   ...secondFactorSpecs(s.sessionResponse),
   ...spendingSpecs,
+  ...virtualCardSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

@@ -39,6 +39,7 @@ describe('decline reasons', () => {
         'CARTAO VENCIDO',
         'TRANSACAO NAO PERMITIDA',
         'NEGADA POR CONTROLE DE GASTO',
+        'LIMITE DO CARTAO VIRTUAL',
         'X',
       ].map((d) => explainDecline(d).text),
     );
@@ -55,7 +56,8 @@ describe('decline reasons', () => {
       'Negada pelos controles de gasto: a compra passaria do máximo por dia.',
     );
     // Every control the authorization path can name has its own words.
-    const named = DECLINE_CODES.filter((c) => c !== 'CARD_UNUSABLE' && c !== 'INSUFFICIENT_LIMIT').map(
+    const controls = ['CARD_UNUSABLE', 'INSUFFICIENT_LIMIT', 'VIRTUAL_LIMIT'];
+    const named = DECLINE_CODES.filter((c) => !controls.includes(c)).map(
       (code) => explainDecline('NEGADA POR CONTROLE DE GASTO', code).text,
     );
     expect(new Set(named).size).toBe(7);

@@ -10,6 +10,7 @@ export const DECLINE_REASONS = [
   'CARD_EXPIRED',
   'MERCHANT_REFUSED',
   'SPENDING_CONTROL',
+  'VIRTUAL_LIMIT',
   'UNKNOWN',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
@@ -33,6 +34,7 @@ const BY_DESCRIPTION: Readonly<Record<string, Exclude<DeclineReason, 'UNKNOWN'>>
   'TRANSACAO NAO PERMITIDA': 'MERCHANT_REFUSED',
   'ESTABELECIMENTO INVALIDO': 'MERCHANT_REFUSED',
   'NEGADA POR CONTROLE DE GASTO': 'SPENDING_CONTROL',
+  'LIMITE DO CARTAO VIRTUAL': 'VIRTUAL_LIMIT',
 };
 
 export const DECLINE_FIXES: Readonly<Record<DeclineReason, DeclineFix | null>> = {
@@ -42,6 +44,7 @@ export const DECLINE_FIXES: Readonly<Record<DeclineReason, DeclineFix | null>> =
   CARD_EXPIRED: null,
   MERCHANT_REFUSED: null,
   SPENDING_CONTROL: 'controls',
+  VIRTUAL_LIMIT: null,
   UNKNOWN: null,
 };
 
@@ -64,6 +67,7 @@ const TEXTS: Readonly<Record<Exclude<DeclineReason, 'UNKNOWN'>, string>> = {
   CARD_EXPIRED: messages.declines.cardExpired,
   MERCHANT_REFUSED: messages.declines.merchantRefused,
   SPENDING_CONTROL: messages.spending.explain.ANY,
+  VIRTUAL_LIMIT: messages.spending.explain.VIRTUAL_LIMIT,
 };
 
 export interface DeclineExplanation {

@@ -104,6 +104,10 @@ export const errors = {
   NOT_IN_DEMO: e(404, messages.spending.simulate.onlyDemo),
   NETWORK_UNAUTHENTICATED: e(401, messages.spending.network.unauthenticated),
   NETWORK_REQUEST_REPEATED: e(409, messages.spending.network.repeatedRequest),
+  VIRTUAL_CARD_NOT_FOUND: e(404, messages.spending.virtual.notFound),
+  VIRTUAL_CARD_CLOSED: e(409, messages.spending.virtual.closed),
+  /** The detail is the holder card's credit limit, formatted. */
+  VIRTUAL_LIMIT_ABOVE_HOLDER: e(422, messages.spending.virtual.limitAboveHolder),
   INVOICE_NOT_FOUND: e(404, messages.invoices.unavailable),
   CEP_NOT_FOUND: e(404, messages.cardApi.cepNotFound),
   CEP_UNAVAILABLE: e(502, messages.cardApi.cepUnavailable),

@@ -66,7 +66,8 @@ export interface StepUpCall {
 export type StepUp = 'never' | 'when stale' | { when: string; applies(call: StepUpCall): boolean };
 
 /** Personal data an answer carries. */
-export type PersonalData = 'cpf' | 'address';
+/** 'pan': a virtual card's number, expiry and CVV (issue 30). */
+export type PersonalData = 'cpf' | 'address' | 'pan';
 
 export interface Reveals {
   data: readonly PersonalData[];

@@ -144,6 +144,12 @@ export const endpointRoutes = {
   changeCompanyControls: r('PUT', '/v1/corporate/controls'),
   /** Demo only: a purchase down the network's authorization path. */
   simulatePurchase: r('POST', '/v1/cards/simulate-purchase/{uuid}'),
+  /** The holder's virtual cards (last four digits only). Header last4digits of the holder card. */
+  virtualCards: r('GET', '/v1/cards/virtual/{uuid}'),
+  issueVirtualCard: r('POST', '/v1/cards/virtual/{uuid}'),
+  cancelVirtualCard: r('POST', '/v1/cards/virtual/cancel/{uuid}'),
+  /** The audited reveal of a virtual card's number, expiry and CVV, after a recent proof of identity. */
+  revealVirtualCard: r('POST', '/v1/cards/virtual/reveal/{uuid}'),
   // </spending>
 } as const satisfies Record<string, EndpointRoute>;
 

@@ -70,9 +70,10 @@ export const DECLINE_CODES = [
   'OVER_PER_PURCHASE',
   'OVER_DAILY',
   'OVER_MONTHLY',
+  'VIRTUAL_LIMIT',
 ] as const;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
-export type ControlDecline = Exclude<DeclineCode, 'CARD_UNUSABLE' | 'INSUFFICIENT_LIMIT'>;
+export type ControlDecline = Exclude<DeclineCode, 'CARD_UNUSABLE' | 'INSUFFICIENT_LIMIT' | 'VIRTUAL_LIMIT'>;
 
 export interface PurchaseFacts {
   valueCents: number;

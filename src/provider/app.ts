@@ -39,6 +39,7 @@ import { revealCpfRoutes } from './routes/reveal-cpf.ts';
 import { secondFactorRoutes } from './routes/second-factor.ts';
 import { spendingRoutes } from './routes/spending.ts';
 import { userRoutes } from './routes/users.ts';
+import { virtualCardRoutes } from './routes/virtual-cards.ts';
 import { pixReceiver } from './services/pix.ts';
 import { loadSecret } from './services/secrets.ts';
 import { startSessionCache } from './services/session-cache.ts';
@@ -175,6 +176,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(auditRoutes, ctx);
     await api.register(secondFactorRoutes, ctx);
     await api.register(spendingRoutes, { ...ctx, demo: opts.config.FIDIS_MODE === 'demo' });
+    await api.register(virtualCardRoutes, ctx);
   });
 
   // The card network's API: its own key, outside the operators' session hook (decision 132).

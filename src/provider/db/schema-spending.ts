@@ -1,7 +1,19 @@
 // Spending controls (issue 30): one row per card with controls of its own, and one per company (card_id null) for
 // the default every other card of the company follows. A card with neither may spend as its limit allows.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { MccGroup } from '../../contracts/spending-controls.ts';
 import { cards, companies } from './schema.ts';
 
@@ -28,3 +40,23 @@ export const spendingControls = pgTable(
     index('spending_controls_company').on(t.companyId),
   ],
 );
+
+/**
+ * A virtual card (issue 30): the card row itself is in `cards` (card_type VIRTUAL, its last four digits, its expiry);
+ * this row holds what only a virtual card has. `sealed` is the number and CVV sealed under the master key (the
+ * label names the table and row), never stored or logged in the clear.
+ */
+export const virtualCards = pgTable('virtual_cards', {
+  cardId: uuid('card_id')
+    .primaryKey()
+    .references(() => cards.id),
+  label: varchar('label', { length: 40 }).notNull(),
+  /** RECORRENTE or UMA_COMPRA (closed after its first approved purchase). */
+  kind: varchar('kind', { length: 12 }).notNull(),
+  limitAmount: numeric('limit_amount', { precision: 15, scale: 2 }).notNull(),
+  sealed: text('sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  /** When a one-purchase card made its purchase. */
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});

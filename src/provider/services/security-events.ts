@@ -35,6 +35,7 @@ export type SecurityEventType = Labelled<
   | 'step-up.failure'
   | 'company.security'
   | 'controls.company'
+  | 'virtual-card.reveal'
   | 'user.email-changed'
 >;
 

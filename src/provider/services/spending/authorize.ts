@@ -22,6 +22,7 @@ import { fail } from '../../errors.ts';
 import type { CardRow } from '../../http/scope/types.ts';
 import { cardUsable } from '../authorizations.ts';
 import { approvedAuthorization, holdsLimit } from '../limit-usage.ts';
+import { afterVirtualApproval, judgeVirtual } from '../virtual-cards/on-purchase.ts';
 import { type ControlsRow, effectiveOf } from './controls.ts';
 
 export interface NetworkPurchase {
@@ -64,7 +65,8 @@ export const boughtWith = (card: { id: string; accountId: string; cardType: stri
 /** The answer of a recorded authorization; a control's decline is said in words, naming the control and its value. */
 function answerOf(row: typeof authorizations.$inferSelect, controls: SpendingControls): NetworkAuthorizationResponse {
   const code = row.descDrop === 'NORMAL' ? null : ((row.declineCode as DeclineCode | null) ?? 'CARD_UNUSABLE');
-  const byControl = code !== null && code !== 'CARD_UNUSABLE' && code !== 'INSUFFICIENT_LIMIT';
+  const byControl =
+    code !== null && code !== 'CARD_UNUSABLE' && code !== 'INSUFFICIENT_LIMIT' && code !== 'VIRTUAL_LIMIT';
   return {
     requestId: row.networkRequestId ?? '',
     approved: code === null,
@@ -76,6 +78,7 @@ function answerOf(row: typeof authorizations.$inferSelect, controls: SpendingCon
 
 /** The decline's record in the history: the platform's words for the card and the limit, the control's otherwise. */
 const CONTROL_DESCRIPTION = 'NEGADA POR CONTROLE DE GASTO';
+const VIRTUAL_LIMIT_DESCRIPTION = 'LIMITE DO CARTAO VIRTUAL';
 
 /**
  * Everything the decision reads besides the locked rows, in one statement taken after the lock (so it sees what an
@@ -125,10 +128,12 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
     if (!found) fail('CARD_NOT_FOUND');
     const { account, card } = found;
     const { usedCents, spent, effective } = await factsOf(tx, account, card, p.at);
-    let code: DeclineCode | null = null;
-    if (!cardUsable(card, account)) code = 'CARD_UNUSABLE';
-    else if (usedCents + p.valueCents > centsOf(account.creditLimit)) code = 'INSUFFICIENT_LIMIT';
-    else if (effective.source !== 'none') {
+    const virtual = card.cardType === 'VIRTUAL';
+    // In order: the card, a virtual card's own rules, the holder's limit, the controls.
+    let code: DeclineCode | null = cardUsable(card, account) ? null : 'CARD_UNUSABLE';
+    if (code === null && virtual) code = await judgeVirtual(tx, card, p.valueCents, p.at);
+    if (code === null && usedCents + p.valueCents > centsOf(account.creditLimit)) code = 'INSUFFICIENT_LIMIT';
+    if (code === null && effective.source !== 'none') {
       code = judgeControls(effective.controls, { ...p, country: p.merchantCountry }, spent);
     }
     const value = numericOf(p.valueCents);
@@ -139,7 +144,9 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
           ? messages.cardApi.purchaseCardBlocked
           : code === 'INSUFFICIENT_LIMIT'
             ? messages.cardApi.purchaseInsufficient
-            : CONTROL_DESCRIPTION;
+            : code === 'VIRTUAL_LIMIT'
+              ? VIRTUAL_LIMIT_DESCRIPTION
+              : CONTROL_DESCRIPTION;
     // A request id asked before does nothing here (the unique index): its first answer is read and given again.
     const [row] = await tx
       .insert(authorizations)
@@ -169,6 +176,7 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
       }
       return answerOf(earlier, effective.controls);
     }
+    if (virtual && code === null) await afterVirtualApproval(tx, card, p.at);
     return answerOf(row, effective.controls);
   });
 }
