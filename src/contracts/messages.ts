@@ -421,6 +421,7 @@ export const messages = {
     history: 'Transações',
     cancel: 'Cancelar conta cartão',
     controls: 'Controles de gasto',
+    virtualCards: 'Cartões virtuais',
     companyManagement: 'Gestão da Empresa',
   },
   invoices: {

@@ -17,6 +17,8 @@ export const paths = {
   detailsHistory: '/home/details/history',
   /** Not in the spec: the card's spending controls (issue 30). */
   detailsControls: '/home/details/controls',
+  /** Not in the spec: the holder's virtual cards (issue 30). */
+  detailsVirtual: '/home/details/virtual',
   invoices: '/home/invoices',
   requestCard: '/home/requestcard',
   /** Not in the spec's table: bulk changes from a CSV, with a dry run (decision 085). */

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
             lazyRoute(() => import('../features/card-details/routes/limit.tsx'), { path: 'limit' }),
             lazyRoute(() => import('../features/card-details/routes/history.tsx'), { path: 'history' }),
             lazyRoute(() => import('../features/spending/routes/controls.tsx'), { path: 'controls' }),
+            lazyRoute(() => import('../features/spending/routes/virtual-cards.tsx'), { path: 'virtual' }),
             // Any other /home/details sub-path is the holder editor (spec route table).
             lazyRoute(holder, { path: '*' }),
           ],

@@ -34,6 +34,7 @@ describe('menus', () => {
       '/home/details/cancel',
       // Issue 30's screen, after the spec's items.
       '/home/details/controls',
+      '/home/details/virtual',
     ]);
     expect(activeTitles(cardMenu('/home/details/controls', true))).toEqual(['Controles de gasto']);
   });

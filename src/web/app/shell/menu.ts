@@ -23,6 +23,7 @@ const CARD_SUB_PATHS = [
   { title: m.cancel, link: paths.detailsCancel },
   // Not in the spec's menu (issue 30): after its items, so their order stays the spec's.
   { title: m.controls, link: paths.detailsControls },
+  { title: m.virtualCards, link: paths.detailsVirtual },
 ];
 
 /** Dados do portador, then the other card screens; any other /home/details sub-path is the holder editor. */

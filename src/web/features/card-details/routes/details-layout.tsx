@@ -24,6 +24,7 @@ const TITLES: Record<string, string> = {
   history: messages.menu.history,
   cancel: messages.menu.cancel,
   controls: messages.menu.controls,
+  virtual: messages.menu.virtualCards,
 };
 
 const screenOf = (pathname: string) => pathname.replace(/\/+$/, '').split('/')[3] ?? '';

@@ -25,3 +25,24 @@ export type SimulatedPurchase = Omit<RequestOf<'simulatePurchase'>['body'], 'las
 
 export const simulatePurchase = (uuid: string, last4: string, purchase: SimulatedPurchase) =>
   api.simulatePurchase({ params: { uuid }, body: { last4digits: last4, ...purchase } });
+
+// Virtual cards (issue 30).
+export const virtualKey = (uuid: string) => [...cardKey(uuid), 'virtual'] as const;
+
+export const useVirtualCards = (uuid: string, last4: string) =>
+  useQuery({
+    queryKey: [...virtualKey(uuid), last4],
+    queryFn: () => api.virtualCards({ params: { uuid }, headers: { last4digits: last4 } }),
+    meta: { silent: true },
+  });
+
+export type VirtualIssue = Omit<RequestOf<'issueVirtualCard'>['body'], 'last4digits'>;
+
+export const issueVirtual = (uuid: string, last4: string, body: VirtualIssue) =>
+  api.issueVirtualCard({ params: { uuid }, body: { last4digits: last4, ...body } });
+
+export const cancelVirtual = (uuid: string, last4: string, virtualCardId: string) =>
+  api.cancelVirtualCard({ params: { uuid }, body: { last4digits: last4, virtualCardId } });
+
+export const revealVirtual = (uuid: string, last4: string, virtualCardId: string) =>
+  api.revealVirtualCard({ params: { uuid }, body: { last4digits: last4, virtualCardId } });
