@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../platform/config.ts';
 import type { DatabaseHandle } from '../../platform/database.ts';
 import { buildProvider } from '../app.ts';
+import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { auditLog, companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
 import { freshDatabase } from '../test/harness.ts';
@@ -22,7 +23,7 @@ let run: ReturnType<typeof commandRunner>;
 let production: Record<string, string>;
 beforeAll(async () => {
   ({ handle, drop } = await freshDatabase());
-  db = createDb(handle);
+  db = createDb(handle, testAuditKeys());
   smtp = await startSmtpCapture();
   production = {
     FIDIS_MODE: 'production',

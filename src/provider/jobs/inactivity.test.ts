@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig, testConfig } from '../../platform/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../platform/database.ts';
 import { buildProvider } from '../app.ts';
+import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { auditLog, portalUsers, userSessions } from '../db/schema.ts';
@@ -217,7 +218,7 @@ describe('the schedule', () => {
 
   it('is started with the provider, fires daily at 03:17 in São Paulo, runs the job, and stops on close', async () => {
     const now = new Date();
-    const db = createDb(handle);
+    const db = createDb(handle, testAuditKeys());
     const idle = await addUser(db, now, { changedDaysAgo: 95 });
     const app = buildProvider({ db: handle, config: testConfig() });
     // The pools keep timers of their own: watch the one the schedule sets, not the process's count.
@@ -288,7 +289,7 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
   });
 
   it('two instances firing at the same moment deactivate each user once, with one audit row each', async () => {
-    const [dbA, dbB] = [createDb(handle), createDb(second)];
+    const [dbA, dbB] = [createDb(handle, testAuditKeys()), createDb(second, testAuditKeys())];
     for (let round = 0; round < 5; round++) {
       const now = new Date(Date.now() + round * 1000);
       const stale = [];
@@ -310,7 +311,7 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
   });
 
   it('an instance that finds the lock taken skips the run and changes nothing', async () => {
-    const db = createDb(handle);
+    const db = createDb(handle, testAuditKeys());
     const now = new Date();
     const idle = await addUser(db, now, { changedDaysAgo: 120 });
     const holder = new pg.Client({ connectionString: (second.client as pg.Pool).options.connectionString });

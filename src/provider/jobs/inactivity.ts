@@ -7,6 +7,8 @@ import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Config, INACTIVITY_TIMEZONE } from '../../platform/config.ts';
 import type { DatabaseHandle } from '../../platform/database.ts';
+import { loadMasterKey, type MasterKeySource } from '../../platform/master-key.ts';
+import { auditKeys } from '../audit/keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { portalUsers, userSessions } from '../db/schema.ts';
 import { recordSecurityEvent, type SecurityLog } from '../services/security-events.ts';
@@ -97,10 +99,11 @@ export interface InactivityScheduleOptions {
 export function scheduleInactivityDeactivation(
   app: FastifyInstance,
   handle: DatabaseHandle,
-  config: Pick<Config, 'INACTIVITY_DAYS' | 'INACTIVITY_CRON'>,
+  config: Pick<Config, 'INACTIVITY_DAYS' | 'INACTIVITY_CRON'> & MasterKeySource,
   opts: InactivityScheduleOptions = {},
 ): Cron {
-  const db = createDb(handle);
+  // Its deactivations are audit rows: written with the chain's keys, as the provider's own (decision 125).
+  const db = createDb(handle, auditKeys(loadMasterKey(config)));
   const clock = opts.clock ?? (() => new Date());
   let running: Promise<void> | undefined;
   const run = async () => {
