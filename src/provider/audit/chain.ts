@@ -48,11 +48,36 @@ export type Anchor = Pick<ChainHead, 'seq' | 'mac'>;
 
 const BATCH = 2_000;
 
-interface LinkRow extends ContentRow {
+/** What the chain reads and writes through: a database, a transaction, or the rotation's raw connection. */
+export type ChainExecutor = Pick<DbExecutor, 'execute'>;
+
+export interface LinkRow extends ContentRow {
   seq: string;
   mac: string;
   link_source: Source;
   link_row: string;
+}
+
+/** One chain's links from number `from` on, each with its row's content (null columns when the row is gone). */
+export async function* linksOf(db: ChainExecutor, chain: number, from: number): AsyncGenerator<LinkRow[]> {
+  for (let next = from; ; ) {
+    const batch = rowsOf<LinkRow>(
+      await db.execute(sql`
+        SELECT c.seq::text AS seq, c.mac, c.source AS link_source, c.row_id::text AS link_row, r.*
+        FROM audit_chain c ${sql.raw(LINKED_ROW)}
+        WHERE c.chain = ${chain} AND c.seq >= ${next}
+        ORDER BY c.seq LIMIT ${BATCH}`),
+    );
+    if (batch.length > 0) yield batch;
+    if (batch.length < BATCH) return;
+    next = Number((batch[batch.length - 1] as LinkRow).seq) + 1;
+  }
+}
+
+/** The chains there are: those with links, and those published (a chain deleted whole is still owed). */
+export async function chainsOf(db: ChainExecutor, published: Iterable<number> = []): Promise<number[]> {
+  const stored = rowsOf<{ chain: number }>(await db.execute(sql`SELECT DISTINCT chain FROM audit_chain`));
+  return [...new Set([...stored.map((r) => Number(r.chain)), ...published])].sort((a, b) => a - b);
 }
 
 const atOf = (atUs: string) => new Date(Number(BigInt(atUs) / 1000n)).toISOString();
@@ -62,7 +87,7 @@ const atOf = (atUs: string) => new Date(Number(BigInt(atUs) / 1000n)).toISOStrin
  * issue 29): the link there must still carry the published MAC, and the chain goes on from it.
  */
 export async function checkChain(
-  db: DbExecutor,
+  db: ChainExecutor,
   keys: AuditKeys,
   chain: number,
   published?: Anchor,
@@ -75,14 +100,7 @@ export async function checkChain(
   let head: ChainHead | null = null;
   let broken: BrokenLink | null = null;
   let macAtPublished: string | undefined;
-  for (;;) {
-    const batch = rowsOf<LinkRow>(
-      await db.execute(sql`
-        SELECT c.seq::text AS seq, c.mac, c.source AS link_source, c.row_id::text AS link_row, r.*
-        FROM audit_chain c ${sql.raw(LINKED_ROW)}
-        WHERE c.chain = ${chain} AND c.seq >= ${expected}
-        ORDER BY c.seq LIMIT ${BATCH}`),
-    );
+  for await (const batch of linksOf(db, chain, expected)) {
     for (const link of batch) {
       const seq = Number(link.seq);
       const row = `${link.link_source}-${link.link_row}`;
@@ -103,7 +121,6 @@ export async function checkChain(
       links += 1;
       head = { chain, seq, mac: link.mac, at: link.at_us ? atOf(link.at_us) : '' };
     }
-    if (batch.length < BATCH) break;
   }
   if (published && !broken) {
     const last = head?.seq ?? (anchor ? anchor.seq - 1 : 0);
@@ -117,7 +134,7 @@ export async function checkChain(
 }
 
 /** Every row of audit_log and card_events without a link: written behind the code's back. */
-async function unlinkedRows(db: DbExecutor): Promise<BrokenLink[]> {
+async function unlinkedRows(db: ChainExecutor): Promise<BrokenLink[]> {
   const rows = rowsOf<{ source: Source; id: string; company: number | null }>(
     await db.execute(sql`
       SELECT 'a' AS source, a.id::text AS id, a.company_id AS company FROM audit_log a
@@ -132,12 +149,11 @@ async function unlinkedRows(db: DbExecutor): Promise<BrokenLink[]> {
 
 /** Checks every chain, each against its published head when there is one (`published`, by chain). */
 export async function verifyAuditChain(
-  db: DbExecutor,
+  db: ChainExecutor,
   keys: AuditKeys,
   published: ReadonlyMap<number, Anchor> = new Map(),
 ): Promise<ChainReport> {
-  const stored = rowsOf<{ chain: number }>(await db.execute(sql`SELECT DISTINCT chain FROM audit_chain`));
-  const chains = [...new Set([...stored.map((r) => Number(r.chain)), ...published.keys()])].sort((a, b) => a - b);
+  const chains = await chainsOf(db, published.keys());
   const report: ChainReport = { rows: 0, heads: [], broken: [] };
   for (const chain of chains) {
     const { links, head, broken } = await checkChain(db, keys, chain, published.get(chain));

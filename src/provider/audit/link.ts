@@ -74,7 +74,11 @@ export function linkContent(chain: number, seq: number, prev: string, row: Conte
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The content of the given rows of one source, in id order. */
-export async function contentOf(tx: DbExecutor, source: Source, ids: readonly number[]): Promise<ContentRow[]> {
+export async function contentOf(
+  tx: Pick<DbExecutor, 'execute'>,
+  source: Source,
+  ids: readonly number[],
+): Promise<ContentRow[]> {
   if (ids.length === 0) return [];
   const list = sql.join(
     ids.map((id) => sql`${id}`),
@@ -96,7 +100,11 @@ const CHAIN_LOCK = 4_242_003;
  * ascending order, so two writers never wait for each other crosswise): the next writer of the company reads this
  * link as the head, and the primary key on (chain, number) refuses a fork whatever happens.
  */
-export async function linkRows(tx: DbExecutor, keys: AuditKeys, rows: readonly ContentRow[]): Promise<void> {
+export async function linkRows(
+  tx: Pick<DbExecutor, 'execute'>,
+  keys: AuditKeys,
+  rows: readonly ContentRow[],
+): Promise<void> {
   const byChain = new Map<number, ContentRow[]>();
   for (const row of rows) {
     const chain = chainOf(row.company);

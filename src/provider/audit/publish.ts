@@ -4,10 +4,9 @@
 // never blessed by a new head — the old file stays, as the evidence, and the refusal is logged.
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { type BrokenLink, type ChainHead, checkChain } from './chain.ts';
+import { type BrokenLink, type ChainHead, chainsOf, checkChain } from './chain.ts';
 import { anchorsOf, type HeadsFile, readPublished, signHeads, writePublished } from './heads.ts';
 import type { AuditKeys } from './keys.ts';
-import { rowsOf } from './link.ts';
 
 /** Two publishers at once (instances sharing the folder) take turns: each sees the other's file. */
 const PUBLISH_LOCK = 4_242_004;
@@ -40,8 +39,7 @@ export async function publishHeads(
       // Just checked whole by the caller (audit:verify), against this same file.
       heads = [...opts.verified];
     } else {
-      const stored = rowsOf<{ chain: number }>(await tx.execute(sql`SELECT DISTINCT chain FROM audit_chain`));
-      const chains = [...new Set([...stored.map((r) => Number(r.chain)), ...anchors.keys()])].sort((a, b) => a - b);
+      const chains = await chainsOf(tx, anchors.keys());
       heads = [];
       const broken: BrokenLink[] = [];
       for (const chain of chains) {

@@ -1,8 +1,8 @@
 // The audit trail screen (issue 16, decision 089): GET /v1/audit/events, the company's trail keyset-paged and
 // filtered. Who may read it (audit.read, Administrador only) is the endpoint's policy (contracts/audit.ts).
 import type { FastifyInstance } from 'fastify';
-import type { ProviderContext } from '../context.ts';
 import { publishedHeadOf } from '../audit/heads.ts';
+import type { ProviderContext } from '../context.ts';
 import { handle } from '../http/handle.ts';
 import { auditPage, auditPeriod } from '../services/audit-trail.ts';
 
