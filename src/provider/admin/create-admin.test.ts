@@ -28,10 +28,10 @@ beforeAll(async () => {
   production = {
     FIDIS_MODE: 'production',
     // The command is handed the test database; the URL only has to satisfy the production check.
-    DATABASE_URL: 'postgres://fidis@db.internal:5432/fidis',
+    DATABASE_URL: 'postgres://fidis@db.internal:5432/fidis?sslmode=verify-full',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'fidis <nao-responda@cartoes.banco.com.br>',
-    FIDIS_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+    FIDIS_MASTER_KEY: 'q3J0X1m9cQ8hVv2LzT6pN4eR0sYbK7uW1aDfG5jH8oE=',
   };
   // The command migrates first; the company comes from an import in real use.
   expect(
