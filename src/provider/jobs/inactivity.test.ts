@@ -207,6 +207,40 @@ describe('deactivateInactiveUsers', () => {
   });
 });
 
+describe('sign-ins that count as use', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(() => h.close());
+
+  it('counts only sign-ins that passed the second factor: the right password alone does not keep an account', async () => {
+    const now = h.clock();
+    // An Administrador, so the second factor is asked (decision 091); the account unused for 100 days.
+    const user = await h.createUser({ exempt: false });
+    const kept = await addUser(h.db, now, { changedDaysAgo: 100, sessionsUsedDaysAgo: [2] });
+    await h.db
+      .update(portalUsers)
+      .set({ createdAt: daysBefore(now, 100), updatedAt: daysBefore(now, 100) })
+      .where(eq(portalUsers.login, user.login));
+    // Today someone has the password but not the authenticator: the sign-in stops at the second factor.
+    const signIn = await h.app.inject({
+      method: 'POST',
+      url: '/v0/portal/usuario/login',
+      payload: { login: user.login, senha: user.password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const [row] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, user.login));
+    const sessions = await h.db.select().from(userSessions).where(eq(userSessions.userId, row!.id));
+    expect(sessions.map((s) => s.factorPending)).toEqual([true]);
+
+    await deactivateInactiveUsers(h.db, quiet, now);
+    expect(await statusOf(h.db, row!.id)).toBe('INATIVO');
+    // A session that passed it, two days ago, keeps its account.
+    expect(await statusOf(h.db, kept.id)).toBe('ATIVO');
+  });
+});
+
 describe('the schedule', () => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;

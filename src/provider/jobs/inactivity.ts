@@ -24,10 +24,11 @@ const LOCK_KEY = 'fidis:provider:inactivity';
  * The last time the account was used: its newest session's last use (sessions are opened at sign-in and renewed
  * on every call), or, when later, the last change to the account row. updated_at moves at creation, when an
  * administrator reactivates the user or edits them, and at first access and password recovery; it never moves on a
- * failed sign-in, so guessing passwords cannot keep a dormant account alive. Without it a reactivated user would be
- * deactivated again by the next run.
+ * failed sign-in, so guessing passwords cannot keep a dormant account alive. Nor can the right password alone
+ * (issue 29): a session still waiting for the second factor is no use of the account. Without updated_at a
+ * reactivated user would be deactivated again by the next run.
  */
-const lastSessionUse = sql<Date | null>`(select max(${userSessions.lastUsedAt}) from ${userSessions} where ${userSessions.userId} = ${portalUsers.id})`;
+const lastSessionUse = sql<Date | null>`(select max(${userSessions.lastUsedAt}) from ${userSessions} where ${userSessions.userId} = ${portalUsers.id} and not ${userSessions.factorPending})`;
 const idleSince = sql<Date>`greatest(${portalUsers.updatedAt}, ${lastSessionUse})`;
 
 /**
@@ -64,7 +65,7 @@ export async function deactivateInactiveUsers(
     const lastUses = await tx
       .select({ userId: userSessions.userId, at: max(userSessions.lastUsedAt) })
       .from(userSessions)
-      .where(inArray(userSessions.userId, ids))
+      .where(and(inArray(userSessions.userId, ids), eq(userSessions.factorPending, false)))
       .groupBy(userSessions.userId);
     const lastUseOf = new Map(lastUses.map((u) => [u.userId, u.at]));
     await tx
