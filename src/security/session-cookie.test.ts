@@ -168,13 +168,14 @@ describe('the cookie behind the balancers (TRUST_PROXY)', () => {
 
   it('is Secure whenever the browser came over https, however the balancers say it', async () => {
     const via = { 'x-forwarded-for': '203.0.113.7' };
-    for (const said of [
+    const sayings: Record<string, string>[] = [
       { 'x-forwarded-proto': 'https' },
       // A CDN in front of the balancer: the browser's hop first, the balancer's own last.
       { 'x-forwarded-proto': 'https, http' },
       { 'x-forwarded-proto': 'HTTPS' },
       { forwarded: 'for=203.0.113.7;proto=https' },
-    ]) {
+    ];
+    for (const said of sayings) {
       expect(await cookieThrough(behind, { ...via, ...said }), JSON.stringify(said)).toMatch(/; Secure/i);
     }
     // Over plain http all the way it cannot be Secure, or the browser would never send it back.
