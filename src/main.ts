@@ -10,6 +10,7 @@ import { ensureSpaBuilt } from './platform/spa-build.ts';
 import { buildProvider } from './provider/app.ts';
 import { prepareProviderData } from './provider/bootstrap.ts';
 import { PROFILE_OPERATORS } from './provider/demo-operators.ts';
+import { scheduleHeadPublication } from './provider/jobs/audit-heads.ts';
 import { scheduleInactivityDeactivation } from './provider/jobs/inactivity.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,6 +33,7 @@ async function main() {
     const provider = buildProvider({ db, config, logger });
     await prepareProviderData(db, config, { demoPassword, log: provider.log });
     scheduleInactivityDeactivation(provider, db, config);
+    scheduleHeadPublication(provider, db, config);
     upstream = await provider.listen({ host: '127.0.0.1', port: config.PROVIDER_PORT });
     closers.push(() => provider.close());
   }

@@ -9,6 +9,11 @@ export const auditMessages = {
   intro:
     'Cada alteração e cada exibição de dado pessoal, com quem, quando, de qual endereço e o que mudou. Os últimos 12 meses podem ser consultados.',
   actions: AUDIT_ACTION_LABELS as Record<string, string>,
+  /** The chain head last published outside the database (decision 125): what an auditor compares with their copy. */
+  publishedHead: (seq: string, mac: string, when: string) =>
+    `Trilha protegida: último topo publicado nº ${seq} (${mac}…) em ${when}.`,
+  noPublishedHead: 'Nenhum topo da trilha desta empresa foi publicado ainda.',
+  invalidPublishedHead: 'O último topo publicado da trilha não tem assinatura válida: avise a equipe de segurança.',
   /** An action the catalogue does not name yet is shown as recorded. */
   unknownAction: (action: string) => `Ação ${action}`,
   fields: AUDIT_FIELD_LABELS,

@@ -79,8 +79,22 @@ export const auditEvent = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 
+/**
+ * The company's chain head as last published outside the database (decision 125): its number, MAC and when it was
+ * published; `absent` before the first publication that had the company's rows, `invalid` when the file's signature
+ * does not hold.
+ */
+export const auditPublishedHead = z.object({
+  state: z.enum(['published', 'absent', 'invalid']),
+  seq: z.number().int().nullable(),
+  mac: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type AuditPublishedHead = z.infer<typeof auditPublishedHead>;
+
 export const auditResponse = z.object({
   events: z.array(auditEvent),
+  published: auditPublishedHead,
   /** The period read, ISO dates (the defaults filled in). */
   from: z.string(),
   to: z.string(),

@@ -1,6 +1,7 @@
 // Every user-visible pt-BR text, keyed by meaning. Values quoted by the spec are kept exactly as written,
 // quirks included; the others are our own wording (see docs/decisions.md).
 
+import { auditChainMessages } from './audit-chain-messages.ts';
 import { auditMessages } from './audit-messages.ts';
 import { bulkMessages } from './bulk-messages.ts';
 import { exportMessages } from './exports-messages.ts';
@@ -96,18 +97,8 @@ export const messages = {
     createUsage:
       'Uso: npm run admin:create -- --company CNPJ --login LOGIN --email EMAIL [--name NOME] [--document CPF]',
     importUsage: 'Uso: npm run companies:import -- arquivo.csv|arquivo.json',
-    auditUsage: 'Uso: npm run audit:verify',
-    auditIntact: (rows: number, chains: number) =>
-      `Trilha de auditoria íntegra: ${rows} registros em ${chains} cadeias.`,
-    auditHead: (chain: string, seq: number, hash: string) => `Último registro da cadeia ${chain}: nº ${seq}, ${hash}`,
-    auditBroken: (id: number, chain: string, seq: number, reason: string) =>
-      `Trilha de auditoria adulterada: o registro ${id} (cadeia ${chain}, nº ${seq}) ${reason}.`,
-    auditReasons: {
-      content: 'teve o conteúdo alterado',
-      link: 'não se liga ao registro anterior (um registro foi removido ou alterado antes dele)',
-      sequence: 'está fora da sequência (um registro foi removido ou inserido antes dele)',
-    },
-    auditNoCompany: 'sem empresa',
+    /** `npm run audit:verify` (decision 125). */
+    audit: auditChainMessages,
     badArguments: 'Argumentos inválidos:',
     unknownCompany: 'Nenhuma empresa cadastrada com este CNPJ; importe-a antes com npm run companies:import.',
     adminCreated: 'Administrador criado; a senha temporária foi enviada para',

@@ -58,11 +58,12 @@ describe('configuration from the environment', () => {
 describe('demo and production modes', () => {
   const SAFE = {
     FIDIS_MODE: 'production',
-    DATABASE_URL: 'postgres://fidis@db.internal:5432/fidis',
-    SMTP_URL: 'smtp://mailer.internal:587',
+    DATABASE_URL: 'postgres://fidis@db.internal:5432/fidis?sslmode=verify-full',
+    SMTP_URL: 'smtp://mailer.internal:587?requireTLS=true',
     MAIL_FROM: 'fidis <nao-responda@cartoes.bancoexemplar.com.br>',
     METRICS_TOKEN: 'metricas-internas-0123456789abcdefghij',
-    FIDIS_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+    // 32 bytes as `openssl rand -base64 32` gives them (a fixed draw, for the test).
+    FIDIS_MASTER_KEY: 'q3J0X1m9cQ8hVv2LzT6pN4eR0sYbK7uW1aDfG5jH8oE=',
   };
   const issuesOf = (env: Record<string, string>, role?: 'all' | 'bff' | 'provider') => {
     try {
@@ -113,6 +114,85 @@ describe('demo and production modes', () => {
     expect(issues).toMatch(/SMTP_URL: .*smtp:\/\/ ou smtps:\/\//);
     // The list names settings, never their values: a password in DEMO_PASSWORD or SMTP_URL stays out of it.
     expect(issues).not.toMatch(/SenhaDemo2024/);
+  });
+
+  it('refuses a guessable master key, and a database, Redis or mail server reached off this machine in the clear', () => {
+    const only = (env: Record<string, string>, role: 'all' | 'bff' | 'provider' = 'all') =>
+      issuesOf({ ...SAFE, ...env }, role);
+    const key = (fill: (i: number) => number) => Buffer.from(Array.from({ length: 32 }, (_, i) => fill(i)));
+    for (const weak of [
+      Buffer.alloc(32, 0),
+      Buffer.alloc(32, 0xab),
+      key((i) => (i % 2 ? 0x5a : 0xa5)),
+      key((i) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16][i % 16] as number),
+      key((i) => (i < 31 ? 0x41 : 0x42)),
+    ]) {
+      expect(only({ FIDIS_MASTER_KEY: weak.toString('base64') }), weak.toString('hex')).toEqual([
+        'FIDIS_MASTER_KEY: chave de baixa entropia (bytes repetidos ou um padrão curto): gere outra com openssl rand -base64 32',
+      ]);
+    }
+    expect(only({})).toEqual([]);
+
+    const database = /^DATABASE_URL: um PostgreSQL fora desta máquina exige TLS/;
+    for (const url of [
+      'postgres://fidis@db.internal:5432/fidis',
+      'postgres://fidis@10.0.0.5/fidis?sslmode=prefer',
+      'postgresql://fidis@db.internal/fidis?sslmode=disable',
+      'postgres://fidis@db.internal/fidis?host=db2.internal&sslmode=allow',
+    ]) {
+      expect(only({ DATABASE_URL: url }), url).toEqual([expect.stringMatching(database)]);
+    }
+    for (const url of [
+      'postgres://fidis@db.internal/fidis?sslmode=require',
+      'postgres://fidis@db.internal/fidis?sslmode=verify-ca',
+      'postgres://fidis@127.0.0.1:5432/fidis',
+      'postgres://fidis@localhost/fidis',
+      'postgres://fidis@[::1]/fidis',
+      'postgres://fidis@db/fidis?host=/run/postgresql',
+    ]) {
+      expect(only({ DATABASE_URL: url }), url).toEqual([]);
+    }
+
+    const bff = { PROVIDER_URL: 'http://provider.internal:4000' };
+    expect(only({ ...bff, REDIS_URL: 'redis://:senha@redis.internal:6379/0' }, 'bff')).toEqual([
+      'REDIS_URL: um Redis fora desta máquina exige TLS: use rediss://',
+    ]);
+    expect(only({ ...bff, REDIS_URL: 'rediss://:senha@redis.internal:6380/0' }, 'bff')).toEqual([]);
+    expect(only({ ...bff, REDIS_URL: 'redis://127.0.0.1:6379' }, 'bff')).toEqual([]);
+
+    const smtp = /^SMTP_URL: smtp:\/\/ para um servidor fora desta máquina sem exigir TLS/;
+    expect(only({ SMTP_URL: 'smtp://u:senha@mailer.internal:587' }, 'provider')).toEqual([expect.stringMatching(smtp)]);
+    expect(only({ SMTP_URL: 'smtp://mailer.internal:25?requireTLS=false' }, 'provider')).toEqual([
+      expect.stringMatching(smtp),
+    ]);
+    for (const url of [
+      'smtps://u:senha@mailer.internal:465?tls.rejectUnauthorized=false',
+      'smtp://mailer.internal:587?requireTLS=true&tls.rejectUnauthorized=false',
+      'smtp://127.0.0.1:25?ignoreTLS=true',
+    ]) {
+      expect(only({ SMTP_URL: url }, 'provider'), url).toEqual([
+        expect.stringMatching(/^SMTP_URL: não desligue a verificação do TLS/),
+      ]);
+    }
+    for (const url of ['smtps://u:senha@mailer.internal:465', 'smtp://127.0.0.1:25', 'smtp://localhost:1025']) {
+      expect(only({ SMTP_URL: url }, 'provider'), url).toEqual([]);
+    }
+    // Listed with the other refusals, in one list, naming settings and never their values.
+    const all = only({
+      FIDIS_MASTER_KEY: Buffer.alloc(32, 0).toString('base64'),
+      DATABASE_URL: 'postgres://fidis:senha-do-banco@db.internal/fidis',
+      SMTP_URL: 'smtp://u:senha-do-smtp@mailer.internal',
+      REDIS_URL: 'redis://:senha-do-redis@redis.internal',
+      DEMO_LOGIN: 'demo',
+    });
+    expect(all.map((i) => i.slice(0, i.indexOf(':'))).sort()).toEqual([
+      'DATABASE_URL',
+      'DEMO_LOGIN',
+      'FIDIS_MASTER_KEY',
+      'REDIS_URL',
+      'SMTP_URL',
+    ]);
+    expect(all.join('\n')).not.toMatch(/senha-do-/);
   });
 
   it('refuses the demo default sender and placeholder domains in production', () => {

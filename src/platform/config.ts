@@ -159,6 +159,18 @@ export const configSchema = z.object({
     .default(90),
   /** When the provider looks for inactive users (America/Sao_Paulo time); one instance runs it per firing. */
   INACTIVITY_CRON: cronPattern.default('17 3 * * *'),
+  /**
+   * Where the audit chain's signed heads are published (decision 125): outside the database, ideally storage its
+   * writers cannot rewrite. Default DATA_DIR/audit-heads.
+   */
+  AUDIT_HEADS_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /** Minutes between two publications of the heads (and one at each start). */
+  AUDIT_PUBLISH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440, 'AUDIT_PUBLISH_MINUTES acima de 1440 deixaria mais de um dia sem topo publicado')
+    .default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives (built there at start when missing or stale). */
   SPA_DIR: z.string().min(1).default('dist/web'),

@@ -2,7 +2,7 @@
 // it comes from FIDIS_MASTER_KEY, or in the demo from DATA_DIR/master.key, so a copy of the database alone opens
 // no secret. Each secret is sealed with AES-256-GCM under a fresh IV, with the secret's name as additional data,
 // so a sealed value moved to another row does not open.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
@@ -54,6 +54,14 @@ export class MasterKey {
     cipher.setAAD(Buffer.from(name, 'utf8'));
     const body = Buffer.concat([cipher.update(secret), cipher.final()]);
     return PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64');
+  }
+
+  /**
+   * A key of its own for one use (HKDF-SHA256, `info` naming the use): the audit chain's MAC and signing keys
+   * (decision 125) live nowhere but here, so a copy of the database cannot forge them, and a rotation changes them.
+   */
+  derive(info: string, bytes = 32): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), Buffer.from(info, 'utf8'), bytes));
   }
 
   open(name: string, stored: string): Buffer {

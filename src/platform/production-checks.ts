@@ -2,6 +2,12 @@
 // collected together so that one failed start shows the whole list. Messages name settings, never their values.
 import { z } from 'zod';
 import { mailDomainProblem } from './mail-domains.ts';
+import {
+  databaseTransportProblem,
+  masterKeyEntropyProblem,
+  redisTransportProblem,
+  smtpTransportProblem,
+} from './transport-checks.ts';
 
 /** Which tier a process runs: the checks of a tier it does not run are skipped. */
 export type ServerRole = 'all' | 'bff' | 'provider';
@@ -27,7 +33,15 @@ const RULES: readonly Rule[] = [
   {
     variable: 'DATABASE_URL',
     tiers: BOTH,
-    problem: required('o PGlite embutido (DATA_DIR) é só para demonstração; informe o PostgreSQL'),
+    problem: (v) =>
+      v
+        ? databaseTransportProblem(v)
+        : 'obrigatório em produção: o PGlite embutido (DATA_DIR) é só para demonstração; informe o PostgreSQL',
+  },
+  {
+    variable: 'REDIS_URL',
+    tiers: ['bff'],
+    problem: (v) => (v ? redisTransportProblem(v) : null),
   },
   {
     variable: 'SMTP_URL',
@@ -36,7 +50,7 @@ const RULES: readonly Rule[] = [
       !v
         ? 'obrigatório em produção: sem ele senhas temporárias e códigos de recuperação não chegariam a ninguém'
         : /^smtps?:\/\//.test(v)
-          ? null
+          ? smtpTransportProblem(v)
           : 'deve começar com smtp:// ou smtps://',
   },
   {
@@ -84,7 +98,10 @@ const RULES: readonly Rule[] = [
   {
     variable: 'FIDIS_MASTER_KEY',
     tiers: BOTH,
-    problem: required('a chave mestra que cifra os segredos guardados no banco (decisão 072)'),
+    problem: (v) =>
+      v
+        ? masterKeyEntropyProblem(v)
+        : 'obrigatório em produção: a chave mestra que cifra os segredos guardados no banco (decisão 072)',
   },
 ];
 

@@ -50,8 +50,16 @@ async function inTransaction<T>(handle: DatabaseHandle, work: (sql: SqlRunner) =
   }
 }
 
-/** Re-seals every stored secret from `current` to `next`; returns how many. Nothing changes if any fails to open. */
-export async function rotateMasterKey(handle: DatabaseHandle, current: MasterKey, next: MasterKey): Promise<number> {
+/**
+ * Re-seals every stored secret from `current` to `next`; returns how many. `also` runs in the same transaction, for
+ * what else a tier keys with the master key (the provider's audit chain, decision 125). Nothing changes if any fails.
+ */
+export async function rotateMasterKey(
+  handle: DatabaseHandle,
+  current: MasterKey,
+  next: MasterKey,
+  also?: (sql: SqlRunner) => Promise<void>,
+): Promise<number> {
   return inTransaction(handle, async (sql) => {
     let count = 0;
     for (const { table, key, value, label: prefix, clear } of SEALED_COLUMNS) {
@@ -69,6 +77,7 @@ export async function rotateMasterKey(handle: DatabaseHandle, current: MasterKey
         count += 1;
       }
     }
+    await also?.(sql);
     return count;
   });
 }

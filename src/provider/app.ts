@@ -9,6 +9,8 @@ import type { DatabaseHandle } from '../platform/database.ts';
 import { maskedRequest } from '../platform/log-redaction.ts';
 import { loadMasterKey, type MasterKey } from '../platform/master-key.ts';
 import { API_SECURITY_HEADERS, sendSecurityHeaders } from '../platform/security-headers.ts';
+import { auditHeadsDir } from './audit/heads.ts';
+import { auditKeys } from './audit/keys.ts';
 import { ReadLog } from './audit/reads.ts';
 import type { ProviderContext } from './context.ts';
 import { createDb } from './db/client.ts';
@@ -125,8 +127,9 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
   });
 
   app.register(async (api) => {
-    const db = createDb(opts.db);
     const masterKey = opts.masterKey ?? loadMasterKey(opts.config);
+    const keys = auditKeys(masterKey);
+    const db = createDb(opts.db, keys);
     const sessions = await startSessionCache(opts.db, api.log);
     api.addHook('onClose', sessions.stop);
     const ctx: ProviderContext = {
@@ -137,6 +140,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
       mailer: createMailer(opts.config, db, api.log, clock),
       codeKey: await loadSecret(db, 'recovery-code-key', masterKey),
       masterKey,
+      auditHeads: { keys, dir: auditHeadsDir(opts.config) },
       secondFactorExempt: opts.secondFactorExempt ?? secondFactorExemptLogins(opts.config),
       stepUpMaxAgeMs: opts.config.STEP_UP_MAX_AGE_S * 1000,
       publicRateLimit: opts.publicRateLimit ?? { max: 30, timeWindow: 60_000 },

@@ -4,6 +4,9 @@
 // commands in src/provider/admin (docs/operations.md).
 import type { Config } from '../platform/config.ts';
 import { type DatabaseHandle, withStartupLock } from '../platform/database.ts';
+import { loadMasterKey, type MasterKeySource } from '../platform/master-key.ts';
+import { adoptLegacyRows } from './audit/adopt.ts';
+import { auditKeys } from './audit/keys.ts';
 import { createDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureDemoOperator, type SeedResult, seedDemo } from './db/seed/seed.ts';
@@ -11,6 +14,15 @@ import { createMailer, type MailLog } from './mail/mailer.ts';
 import { temporaryPasswordMail } from './mail/templates.ts';
 
 const START_UP_LOCK = 'fidis:provider:start-up';
+
+/**
+ * The migrations, then the rows an upgrade left outside the keyed audit chain linked into it (decision 125): only a
+ * process with the master key can, so it happens here rather than in the migration.
+ */
+export async function migrateAndAdopt(handle: DatabaseHandle, config: MasterKeySource): Promise<void> {
+  await migrate(handle);
+  await adoptLegacyRows(createDb(handle, auditKeys(loadMasterKey(config))));
+}
 
 /** The demo's seed result, or null in production, where nothing is seeded. */
 export async function prepareProviderData(
@@ -20,7 +32,7 @@ export async function prepareProviderData(
 ): Promise<SeedResult | null> {
   if (config.FIDIS_MODE === 'production') {
     if (opts.demoPassword !== undefined) throw new Error('produção não usa senha de demonstração');
-    await withStartupLock(handle, START_UP_LOCK, () => migrate(handle));
+    await withStartupLock(handle, START_UP_LOCK, () => migrateAndAdopt(handle, config));
     return null;
   }
   const { demoPassword } = opts;
@@ -29,7 +41,7 @@ export async function prepareProviderData(
   // Two providers started together on an empty PostgreSQL would otherwise both migrate and both seed: the second
   // waits here, then finds the demo operator (the seed's last write) and leaves the data alone.
   const seeded = await withStartupLock(handle, START_UP_LOCK, async () => {
-    await migrate(handle);
+    await migrateAndAdopt(handle, config);
     const result = await seedDemo(handle, { demoLogin: config.DEMO_LOGIN, demoPassword });
     await ensureDemoOperator(handle, { demoLogin: config.DEMO_LOGIN, demoPassword });
     return result;

@@ -1,5 +1,6 @@
 // What route plugins receive: the database and the services built once per provider instance.
 import type { MasterKey } from '../platform/master-key.ts';
+import type { AuditKeys } from './audit/keys.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionCache } from './services/session-cache.ts';
@@ -16,6 +17,8 @@ export interface ProviderContext {
   codeKey: Buffer;
   /** Seals each user's TOTP secret (decision 091), as it seals the server's secrets (decision 072). */
   masterKey: MasterKey;
+  /** Where the audit chain's signed heads are published, and the keys that check them (decision 125). */
+  auditHeads: { keys: AuditKeys; dir: string };
   /**
    * Logins the second-factor requirement skips: the demo's seeded operators, so the demo can be tried without an
    * authenticator app (decision 091). Always empty in production. An enrolled factor is asked all the same.

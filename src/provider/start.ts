@@ -4,6 +4,7 @@ import { ConfigError, parseConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/database.ts';
 import { buildProvider } from './app.ts';
 import { prepareProviderData } from './bootstrap.ts';
+import { scheduleHeadPublication } from './jobs/audit-heads.ts';
 import { scheduleInactivityDeactivation } from './jobs/inactivity.ts';
 
 async function main() {
@@ -15,6 +16,7 @@ async function main() {
   const app = buildProvider({ db, config, logger: true });
   await prepareProviderData(db, config, { demoPassword, log: app.log });
   scheduleInactivityDeactivation(app, db, config);
+  scheduleHeadPublication(app, db, config);
   const url = await app.listen({ host: config.HOST, port: config.PROVIDER_PORT });
   console.info(`provedor fidis no ar: ${url} (${db.kind}), modo ${demo ? 'DEMONSTRAÇÃO' : 'produção'}`);
   if (demoPassword) console.info(`login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}`);

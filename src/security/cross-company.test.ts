@@ -29,7 +29,7 @@ const OWN_OR_PUBLIC: Partial<Record<EndpointName, Expectation>> = {
   login: {
     kind: 'public',
     why: 'Sign-in precedes any company: it names a login. Aimed at the target company’s user with a wrong password it is a plain 401; counting the failure towards the lockout and recording it as a security event (decision 075) are the intended writes.',
-    mayChange: ['portal_users', 'audit_log'],
+    mayChange: ['portal_users', 'audit_log', 'audit_chain'],
   },
   recoverPassword: {
     kind: 'public',
@@ -44,7 +44,7 @@ const OWN_OR_PUBLIC: Partial<Record<EndpointName, Expectation>> = {
     kind: 'own-scope',
     status: 204,
     why: 'Sign-out names no resource: it revokes the caller’s own session (the only session it changes) and no one else’s, and records the sign-out (decision 075).',
-    mayChange: ['user_sessions', 'audit_log'],
+    mayChange: ['user_sessions', 'audit_log', 'audit_chain'],
   },
   session: {
     kind: 'own-scope',
@@ -55,7 +55,7 @@ const OWN_OR_PUBLIC: Partial<Record<EndpointName, Expectation>> = {
     kind: 'own-scope',
     status: 400,
     why: 'A password change names no resource: it changes the caller’s own password, and with a wrong current password it only spends one of the caller’s own sign-in tries and records the failure (decision 075).',
-    mayChange: ['portal_users', 'audit_log'],
+    mayChange: ['portal_users', 'audit_log', 'audit_chain'],
   },
   companies: {
     kind: 'own-scope',
@@ -88,7 +88,7 @@ const OWN_OR_PUBLIC: Partial<Record<EndpointName, Expectation>> = {
     kind: 'own-scope',
     status: 400,
     why: 'The confirmation is of the caller’s own enrolment: a wrong code spends one of the caller’s sign-in tries and records the failure (decision 091).',
-    mayChange: ['portal_users', 'audit_log'],
+    mayChange: ['portal_users', 'audit_log', 'audit_chain'],
   },
   secondFactorVerify: {
     kind: 'own-scope',
@@ -109,7 +109,7 @@ const OWN_OR_PUBLIC: Partial<Record<EndpointName, Expectation>> = {
     kind: 'own-scope',
     status: 400,
     why: 'A step-up proves the caller’s own identity: a code from a caller without a factor is refused and recorded as a failure (decision 091); a wrong proof would spend one of the caller’s own sign-in tries.',
-    mayChange: ['portal_users', 'audit_log'],
+    mayChange: ['portal_users', 'audit_log', 'audit_chain'],
   },
 };
 

@@ -136,3 +136,55 @@ describe('the operator session cookie', () => {
     expect(sessionCookies(answer.headers)).toEqual([]);
   });
 });
+
+describe('the cookie behind the balancers (TRUST_PROXY)', () => {
+  let behind: Awaited<ReturnType<typeof buildBff>>;
+  let disposeDb: () => Promise<void>;
+  beforeAll(async () => {
+    const data = await freshDatabase();
+    disposeDb = data.dispose;
+    const providerUrl = `http://127.0.0.1:${(provider.app.server.address() as { port: number }).port}`;
+    // The balancer is this machine: light-my-request calls from 127.0.0.1.
+    behind = await buildBff({
+      config: testConfig({ TRUST_PROXY: '127.0.0.1' }),
+      sql: data.handle.sql,
+      upstreams: { prod: providerUrl, sandbox: providerUrl },
+      logger: false,
+      trustProxy: '127.0.0.1',
+    });
+  });
+  afterAll(async () => {
+    await behind?.close();
+    await disposeDb?.();
+  });
+
+  async function cookieThrough(app: typeof bff, headers: Record<string, string>) {
+    const client = new TestClient(app);
+    expect((await client.register()).status).toBe(200);
+    const answer = await client.proxy(login(), { headers });
+    expect(answer.status).toBe(200);
+    return sessionCookies(answer.headers)[0] as string;
+  }
+
+  it('is Secure whenever the browser came over https, however the balancers say it', async () => {
+    const via = { 'x-forwarded-for': '203.0.113.7' };
+    const sayings: Record<string, string>[] = [
+      { 'x-forwarded-proto': 'https' },
+      // A CDN in front of the balancer: the browser's hop first, the balancer's own last.
+      { 'x-forwarded-proto': 'https, http' },
+      { 'x-forwarded-proto': 'HTTPS' },
+      { forwarded: 'for=203.0.113.7;proto=https' },
+    ];
+    for (const said of sayings) {
+      expect(await cookieThrough(behind, { ...via, ...said }), JSON.stringify(said)).toMatch(/; Secure/i);
+    }
+    // Over plain http all the way it cannot be Secure, or the browser would never send it back.
+    expect(await cookieThrough(behind, { ...via, 'x-forwarded-proto': 'http' })).not.toMatch(/; Secure/i);
+    expect(await cookieThrough(behind, {})).not.toMatch(/; Secure/i);
+  });
+
+  it('believes no forwarded protocol from a peer that is not a trusted proxy', async () => {
+    const line = await cookieThrough(bff, { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' });
+    expect(line).not.toMatch(/; Secure/i);
+  });
+});

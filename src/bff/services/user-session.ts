@@ -6,6 +6,7 @@
 import { hkdfSync } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EncryptJWT, jwtDecrypt } from 'jose';
+import { originalRequestWasHttps } from './original-protocol.ts';
 
 export const USER_SESSION_COOKIE = 'fidis_sessao';
 /** Only /proxy needs it: no other request (the SPA, /keys, /devices) carries it. */
@@ -109,7 +110,7 @@ export class UserSessionCookie {
       path: USER_SESSION_PATH,
       httpOnly: true,
       sameSite: 'strict',
-      secure: request.protocol === 'https',
+      secure: originalRequestWasHttps(request),
       maxAge: USER_SESSION_TTL_S,
     });
   }

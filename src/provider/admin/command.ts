@@ -4,8 +4,10 @@
 import type { Config } from '../../platform/config.ts';
 import { ConfigError, parseConfig } from '../../platform/config.ts';
 import { type DatabaseHandle, openDatabase, withStartupLock } from '../../platform/database.ts';
+import { loadMasterKey } from '../../platform/master-key.ts';
+import { type AuditKeys, auditKeys } from '../audit/keys.ts';
+import { migrateAndAdopt } from '../bootstrap.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { AdminError } from './admin-error.ts';
 
 export interface CommandIo {
@@ -17,7 +19,9 @@ export const consoleIo: CommandIo = { out: (l) => console.info(l), err: (l) => c
 
 export interface CommandContext {
   config: Config;
+  /** Writes its audit rows with `keys` (decision 125). */
   db: Db;
+  keys: AuditKeys;
   io: CommandIo;
 }
 
@@ -35,8 +39,9 @@ export async function runCommand(opts: CommandOptions, work: (ctx: CommandContex
     const config = parseConfig(opts.env, { role: 'provider' });
     handle = await (opts.open ?? ((c) => openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR })))(config);
     const opened = handle;
-    await withStartupLock(opened, 'fidis:provider:start-up', () => migrate(opened));
-    await work({ config, db: createDb(opened), io: opts.io });
+    await withStartupLock(opened, 'fidis:provider:start-up', () => migrateAndAdopt(opened, config));
+    const keys = auditKeys(loadMasterKey(config));
+    await work({ config, db: createDb(opened, keys), keys, io: opts.io });
     return 0;
   } catch (err) {
     if (err instanceof ConfigError || err instanceof AdminError) {

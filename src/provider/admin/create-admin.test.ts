@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../platform/config.ts';
 import type { DatabaseHandle } from '../../platform/database.ts';
 import { buildProvider } from '../app.ts';
+import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { auditLog, companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
 import { freshDatabase } from '../test/harness.ts';
@@ -22,15 +23,15 @@ let run: ReturnType<typeof commandRunner>;
 let production: Record<string, string>;
 beforeAll(async () => {
   ({ handle, drop } = await freshDatabase());
-  db = createDb(handle);
+  db = createDb(handle, testAuditKeys());
   smtp = await startSmtpCapture();
   production = {
     FIDIS_MODE: 'production',
     // The command is handed the test database; the URL only has to satisfy the production check.
-    DATABASE_URL: 'postgres://fidis@db.internal:5432/fidis',
+    DATABASE_URL: 'postgres://fidis@db.internal:5432/fidis?sslmode=verify-full',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'fidis <nao-responda@cartoes.banco.com.br>',
-    FIDIS_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+    FIDIS_MASTER_KEY: 'q3J0X1m9cQ8hVv2LzT6pN4eR0sYbK7uW1aDfG5jH8oE=',
   };
   // The command migrates first; the company comes from an import in real use.
   expect(

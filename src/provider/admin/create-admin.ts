@@ -6,8 +6,9 @@ import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { email } from '../../contracts/fields.ts';
 import { messages } from '../../contracts/messages.ts';
+import { appendAudit } from '../audit/append.ts';
 import type { Db } from '../db/client.ts';
-import { auditLog, companies, portalUsers, userCompanies } from '../db/schema.ts';
+import { companies, portalUsers, userCompanies } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { temporaryPasswordMail } from '../mail/templates.ts';
 import { hashPassword } from '../services/passwords.ts';
@@ -94,7 +95,7 @@ export async function createFirstAdmin(
       .returning();
     if (!user) throw new Error('user insert returned nothing');
     await tx.insert(userCompanies).values({ userId: user.id, companyId: company.id });
-    await tx.insert(auditLog).values({
+    await appendAudit(tx, {
       actorUserId: null,
       at: now,
       action: 'user.create',
@@ -120,7 +121,7 @@ export async function createFirstAdmin(
     // An administrator nobody can sign in as is worse than none: undo, on the record, and say so.
     await db.transaction(async (tx) => {
       await tx.delete(portalUsers).where(eq(portalUsers.id, row.id));
-      await tx.insert(auditLog).values({
+      await appendAudit(tx, {
         actorUserId: null,
         at: now,
         action: 'user.create.undone',

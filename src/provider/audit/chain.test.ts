@@ -1,44 +1,74 @@
-// The audit trail's chain (decision 086), on PGlite and, in CI's PostgreSQL stage, on PostgreSQL: rows written by
-// the product link up by themselves, the database refuses edits and deletions, and a row changed behind the
-// database's back (triggers off, as an administrator could) is named by the check and by `npm run audit:verify`.
-import { eq, sql } from 'drizzle-orm';
+// The keyed audit chain (decision 125), on PostgreSQL and PGlite: what the product writes — audit rows and card events
+// — is linked into one chain per company, even written at once; the database refuses edits and deletions of both;
+// `npm run audit:verify` finds the chains whole, asks for a published head before it vouches for them, publishes one
+// on demand, and checks against it afterwards. The tamperings are in tamper.test.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditVerifyCommand } from '../admin/audit-verify-command.ts';
 import { commandRunner } from '../admin/test-support.ts';
-import { auditLog, companies, portalUsers } from '../db/schema.ts';
-import { createHarness, DEMO, type Harness } from '../test/harness.ts';
+import { accounts, auditChain, auditLog, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
+import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
+import { appendAudit, appendCardEvent } from './append.ts';
 import { verifyAuditChain } from './chain.ts';
+import { readPublished } from './heads.ts';
+import { testAuditKeys } from './test-keys.ts';
 
 let h: Harness;
-let companyA: number;
+let companyA: { id: number; cnpj: string };
 let companyB: number;
 let token: string;
+let cardOfA: { cardId: string; accountId: string; last4: string };
 
 beforeAll(async () => {
   h = await createHarness();
-  const ids = await h.db.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(2);
-  [companyA, companyB] = ids.map((c) => c.id) as [number, number];
+  const list = await h.db.select({ id: companies.id, cnpj: companies.cnpj }).from(companies).orderBy(companies.id);
+  companyA = list[0] as { id: number; cnpj: string };
+  companyB = (list[1] as { id: number }).id;
   token = await h.token(DEMO.login, DEMO.password);
+  const [card] = await h.db
+    .select({ cardId: cards.id, accountId: accounts.id, last4: cards.last4 })
+    .from(cards)
+    .innerJoin(accounts, eq(accounts.id, cards.accountId))
+    .where(
+      and(
+        eq(accounts.companyId, companyA.id),
+        sql`${cards.status} = 'Actived' and ${cards.activeFlag} = 'S' and ${accounts.statusDescription} = 'NORMAL'`,
+      ),
+    )
+    .orderBy(asc(accounts.accountNumber))
+    .limit(1);
+  cardOfA = card as typeof cardOfA;
 });
 afterAll(() => h.close());
 
 const row = (companyId: number | null, n: number) => ({
-  at: new Date(Date.UTC(2026, 2, 2, 12, 0, n)),
+  at: new Date(Date.UTC(2026, 2, 2, 12, 0, n % 60)),
   action: 'TESTE',
   target: `alvo-${n}`,
   companyId,
   actorLogin: 'auditor',
   actorName: 'Auditor de Teste',
-  before: { limite: n },
-  after: { limite: n + 1 },
+  before: { limite: n, nota: 'Ação & reação' },
+  after: { limite: n + 1.5 },
+  address: '203.0.113.7',
 });
 
-/** Runs statements with the triggers off, as a database administrator could: what the chain must reveal. */
-async function behindTheDatabase(statement: ReturnType<typeof sql>) {
-  await h.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await tx.execute(statement);
-  });
+const event = (companyId: number | null, n: number) => ({
+  cardId: cardOfA.cardId,
+  at: new Date(Date.UTC(2026, 2, 2, 12, 1, n % 60)),
+  action: 'BLOCK',
+  before: { status: 'Actived' },
+  after: { status: 'Blocked', blockCode: 'P', n },
+  address: '2001:db8::1',
+  companyId,
+});
+
+async function verifyCommand(...argv: string[]) {
+  const run = commandRunner(h.handle);
+  const code = await auditVerifyCommand(argv, run.opts({ AUDIT_HEADS_DIR: h.headsDir }));
+  return { code, printed: run.printed() };
 }
 
 /** The database's own reason for refusing a statement (drizzle wraps it as the error's cause). */
@@ -51,19 +81,12 @@ async function refusal(statement: PromiseLike<unknown>): Promise<string> {
   }
 }
 
-async function verifyCommand() {
-  const run = commandRunner(h.handle);
-  const code = await auditVerifyCommand([], run.opts({}));
-  return { code, printed: run.printed() };
-}
-
-describe('audit chain', () => {
-  it('links the rows the product writes, per company, and the check finds every chain whole', async () => {
-    // The product's own writers: a user created through the endpoint (one audit row, company A) and sign-ins.
+describe('the keyed audit chain', () => {
+  it('links what the product writes, audit rows and card events together, one unbroken chain per company', async () => {
     const created = await h.app.inject({
       method: 'POST',
       url: '/v0/portal/usuario/',
-      headers: { authorization: `Bearer ${token}`, cnpj: (await cnpjOf(companyA)) as string },
+      headers: { ...bearer(token), cnpj: companyA.cnpj },
       payload: {
         login: 'pessoa.auditada',
         numCelular: 912345678,
@@ -76,102 +99,109 @@ describe('audit chain', () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    // And rows written in parallel: each chain stays one sequence, without gaps or forks.
+    const blocked = await h.app.inject({
+      method: 'POST',
+      url: `/v1/cards/block/${cardOfA.accountId}`,
+      headers: bearer(token),
+      payload: { descriptionOccurrence: 'Cliente informou perda', last4digits: cardOfA.last4, blockingReason: 'P' },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    // Writers of three chains at once, each alternating audit rows and card events: still one sequence per chain.
     await Promise.all(
-      Array.from({ length: 24 }, (_, n) =>
-        h.db.insert(auditLog).values(row([companyA, companyB, null][n % 3] ?? null, n)),
-      ),
+      Array.from({ length: 36 }, (_, n) => {
+        const company = [companyA.id, companyB, null][n % 3] ?? null;
+        return n % 2 ? appendAudit(h.db, row(company, n)) : appendCardEvent(h.db, event(company, n));
+      }),
     );
 
-    const report = await verifyAuditChain(h.db);
-    expect(report.broken).toEqual([]);
-    const all = await h.db.select().from(auditLog);
-    expect(report.rows).toBe(all.length);
-    for (const head of report.heads) {
-      const chain = all.filter((r) => (r.companyId ?? 0) === (head.companyId ?? 0));
-      expect(chain.map((r) => r.chainSeq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(chain.map((_, i) => i + 1));
-      expect(head.chainSeq).toBe(chain.length);
+    const links = await h.db.select().from(auditChain).orderBy(auditChain.chain, auditChain.seq);
+    const audits = await h.db.select({ id: auditLog.id, companyId: auditLog.companyId }).from(auditLog);
+    const events = await h.db.select({ id: cardEvents.id, companyId: cardEvents.companyId }).from(cardEvents);
+    // Every row linked once, in its company's chain.
+    const linked = new Map(links.map((l) => [`${l.source}-${l.rowId}`, l.chain]));
+    expect(linked.size).toBe(links.length);
+    expect(links.length).toBe(audits.length + events.length);
+    for (const a of audits) expect(linked.get(`a-${a.id}`)).toBe(a.companyId ?? 0);
+    for (const e of events) expect(linked.get(`c-${e.id}`)).toBe(e.companyId ?? 0);
+    for (const chain of new Set(links.map((l) => l.chain))) {
+      const seqs = links.filter((l) => l.chain === chain).map((l) => l.seq);
+      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     }
-    expect(all.every((r) => r.hash?.length === 64)).toBe(true);
+    const chainA = links.filter((l) => l.chain === companyA.id);
+    expect(chainA.filter((l) => l.source === 'c').length).toBeGreaterThanOrEqual(7);
 
-    const ok = await verifyCommand();
-    expect(ok.code).toBe(0);
-    expect(ok.printed).toContain(
-      `Trilha de auditoria íntegra: ${all.length} registros em ${report.heads.length} cadeias.`,
-    );
+    const report = await verifyAuditChain(h.db, testAuditKeys());
+    expect(report.broken).toEqual([]);
+    expect(report.rows).toBe(links.length);
+    expect(report.heads.find((x) => x.chain === companyA.id)?.seq).toBe(chainA.length);
   });
 
-  it('refuses updates and deletions, whoever asks; deleting a user keeps their rows and the chain', async () => {
-    const [first] = await h.db.select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id).limit(1);
-    const id = first?.id as number;
-    await expect(refusal(h.db.update(auditLog).set({ action: 'OUTRA' }).where(eq(auditLog.id, id)))).resolves.toMatch(
+  it('the database holds no hash function and no chain trigger: nothing there is asked whether the trail holds', async () => {
+    const found = await h.handle.sql.query<{ name: string }>(
+      `select proname as name from pg_proc where proname in ('audit_log_row_hash', 'audit_log_chain')
+       union all select tgname from pg_trigger where tgname = 'audit_log_chain'`,
+    );
+    expect(found.rows).toEqual([]);
+  });
+
+  it('asks for a published head, publishes one on demand, then checks against it', async () => {
+    const first = await verifyCommand();
+    expect(first.code).toBe(1);
+    expect(first.printed).toContain(`Nenhum topo publicado em ${h.headsDir}`);
+
+    const published = await verifyCommand('--publish');
+    expect(published.code, published.printed).toBe(0);
+    const links = await h.db.select({ chain: auditChain.chain }).from(auditChain);
+    const chains = new Set(links.map((l) => l.chain)).size;
+    expect(published.printed).toContain(`Trilha de auditoria íntegra: ${links.length} registros em ${chains} cadeias.`);
+    expect(published.printed).toContain(`Topo publicado em ${join(h.headsDir, 'latest.json')} (${chains} cadeias).`);
+    const file = JSON.parse(readFileSync(join(h.headsDir, 'latest.json'), 'utf8'));
+    expect(file.heads).toHaveLength(chains);
+    expect(file.signature).toMatch(/^[A-Za-z0-9+/]{86}==$/);
+    expect((await readPublished(h.headsDir, testAuditKeys())).state).toBe('ok');
+
+    const again = await verifyCommand();
+    expect(again.code, again.printed).toBe(0);
+    expect(again.printed).toContain(`Conferida com o topo publicado em ${file.publishedAt}.`);
+    expect(again.printed).toContain(`Último registro da cadeia da empresa ${companyA.id}: nº `);
+
+    const bad = await verifyCommand('--sem-isso');
+    expect(bad.code).toBe(2);
+    expect(bad.printed).toContain('Uso: npm run audit:verify [-- --publish]');
+  });
+
+  it('refuses plain updates and deletions of audit rows and card events; a deleted user keeps rows and chain', async () => {
+    const [a] = await h.db.select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id).limit(1);
+    const [c] = await h.db.select({ id: cardEvents.id }).from(cardEvents).orderBy(cardEvents.id).limit(1);
+    const aId = a?.id as number;
+    const cId = c?.id as number;
+    await expect(refusal(h.db.update(auditLog).set({ action: 'OUTRA' }).where(eq(auditLog.id, aId)))).resolves.toMatch(
       /audit_log is append-only \(UPDATE\)/,
     );
-    await expect(refusal(h.db.delete(auditLog).where(eq(auditLog.id, id)))).resolves.toMatch(
+    await expect(refusal(h.db.delete(auditLog).where(eq(auditLog.id, aId)))).resolves.toMatch(
       /audit_log is append-only \(DELETE\)/,
     );
-    const [still] = await h.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.id, id));
-    expect(still?.action).not.toBe('OUTRA');
+    await expect(
+      refusal(h.db.update(cardEvents).set({ action: 'UNBLOCK' }).where(eq(cardEvents.id, cId))),
+    ).resolves.toMatch(/card_events is append-only \(UPDATE\)/);
+    await expect(refusal(h.db.delete(cardEvents).where(eq(cardEvents.id, cId)))).resolves.toMatch(
+      /card_events is append-only \(DELETE\)/,
+    );
 
-    // A user who wrote a row is deleted: the foreign key empties the id, the login and name stay.
+    // A user who wrote an audit row and a card event is deleted: the foreign keys empty the id, login and name stay.
     const { login } = await h.createUser({});
     const [user] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, login));
-    const [written] = await h.db
-      .insert(auditLog)
-      .values({ ...row(companyA, 99), actorUserId: user?.id, actorLogin: login })
-      .returning({ id: auditLog.id });
+    const [written] = await appendAudit(h.db, { ...row(companyA.id, 99), actorUserId: user?.id, actorLogin: login });
+    const eventId = await appendCardEvent(h.db, { ...event(companyA.id, 99), actorUserId: user?.id });
     await h.db.delete(portalUsers).where(eq(portalUsers.login, login));
     const [kept] = await h.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.id, written?.id as number));
+      .where(eq(auditLog.id, written as number));
     expect(kept).toMatchObject({ actorUserId: null, actorLogin: login, action: 'TESTE' });
-    expect((await verifyAuditChain(h.db)).broken).toEqual([]);
-  });
-
-  it('names the row edited behind the database, and the row after one removed', async () => {
-    const chainA = await h.db
-      .select({ id: auditLog.id, seq: auditLog.chainSeq })
-      .from(auditLog)
-      .where(eq(auditLog.companyId, companyA))
-      .orderBy(auditLog.chainSeq);
-    const edited = chainA[2] as { id: number; seq: number };
-    await behindTheDatabase(sql`UPDATE audit_log SET after = '{"limite": 1000000}' WHERE id = ${edited.id}`);
-    let report = await verifyAuditChain(h.db);
-    expect(report.broken).toEqual([{ id: edited.id, companyId: companyA, chainSeq: edited.seq, reason: 'content' }]);
-    const refused = await verifyCommand();
-    expect(refused.code).toBe(1);
-    expect(refused.printed).toContain(
-      `Trilha de auditoria adulterada: o registro ${edited.id} (cadeia da empresa ${companyA}, nº ${edited.seq}) teve o conteúdo alterado.`,
-    );
-
-    // Company B's chain: a row removed from its middle is seen at the next row.
-    const chainB = await h.db
-      .select({ id: auditLog.id, seq: auditLog.chainSeq })
-      .from(auditLog)
-      .where(eq(auditLog.companyId, companyB))
-      .orderBy(auditLog.chainSeq);
-    const removed = chainB[1] as { id: number };
-    const next = chainB[2] as { id: number; seq: number };
-    await behindTheDatabase(sql`DELETE FROM audit_log WHERE id = ${removed.id}`);
-    report = await verifyAuditChain(h.db);
-    expect(report.broken).toContainEqual({ id: next.id, companyId: companyB, chainSeq: next.seq, reason: 'sequence' });
-    // Rewriting the hash too does not help: the next row no longer links to it.
-    const afterEdit = chainA[3] as { id: number; seq: number };
-    await behindTheDatabase(
-      sql`UPDATE audit_log SET hash = audit_log_row_hash(prev_hash, audit_log) WHERE id = ${edited.id}`,
-    );
-    report = await verifyAuditChain(h.db);
-    expect(report.broken).toContainEqual({
-      id: afterEdit.id,
-      companyId: companyA,
-      chainSeq: afterEdit.seq,
-      reason: 'link',
-    });
+    const [keptEvent] = await h.db.select().from(cardEvents).where(eq(cardEvents.id, eventId));
+    expect(keptEvent).toMatchObject({ actorUserId: null, actorLogin: login });
+    const after = await verifyCommand();
+    expect(after.code, after.printed).toBe(0);
   });
 });
-
-async function cnpjOf(id: number) {
-  const [c] = await h.db.select({ cnpj: companies.cnpj }).from(companies).where(eq(companies.id, id));
-  return c?.cnpj;
-}

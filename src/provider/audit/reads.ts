@@ -5,7 +5,7 @@
 // and what it showed. A read is answered before it is written: at most the last second of reads of an instance that
 // dies is lost, as with any buffered log; a clean stop writes what is pending.
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { appendAudit } from './append.ts';
 
 /** How often the gathered reads are written, and how many one row may list before it is written at once. */
 export const READS_FLUSH_MS = 1_000;
@@ -90,7 +90,7 @@ export class ReadLog {
       };
     });
     try {
-      await this.db.insert(auditLog).values(rows);
+      await appendAudit(this.db, rows);
     } catch (err) {
       // The answers already went out: the failure is logged loudly rather than thrown at nobody.
       this.log.error({ err, rows: rows.length }, 'sensitive reads not recorded');

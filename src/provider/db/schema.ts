@@ -197,14 +197,6 @@ export const auditLog = pgTable(
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     /** The client's address as the provider saw it (the BFF forwards the browser's); null for commands and jobs. */
     address: varchar('address', { length: 45 }),
-    /**
-     * The tamper-evident chain (decision 086), filled by the database's own trigger on insert, never by the code:
-     * the row's place in its company's chain (null company: the chain of rows about no company), the previous row's
-     * hash, and sha256 over that hash and this row's content. `npm run audit:verify` recomputes it.
-     */
-    chainSeq: bigint('chain_seq', { mode: 'number' }),
-    prevHash: char('prev_hash', { length: 64 }),
-    hash: char('hash', { length: 64 }),
   },
   (t) => [
     index('audit_log_at').on(t.at),
@@ -216,7 +208,6 @@ export const auditLog = pgTable(
     index('audit_log_company_login_at_id').on(t.companyId, t.actorLogin, t.at, t.id),
     index('audit_log_company_action_at_id').on(t.companyId, t.action, t.at, t.id),
     index('audit_log_actor_at_id').on(t.actorUserId, t.at, t.id).where(sql`${t.companyId} is null`),
-    uniqueIndex('audit_log_chain').on(sql`coalesce(${t.companyId}, 0)`, t.chainSeq),
   ],
 );
 
@@ -333,6 +324,36 @@ export const cardEvents = pgTable(
     index('card_events_company_action_at_id').on(t.companyId, t.action, t.at, t.id),
   ],
 );
+
+/**
+ * The audit chain (decision 125): every audit_log row and every card event of a company, one link each, in the order
+ * they were written. Each link's MAC (HMAC-SHA256 under a key derived from the master key, never stored) covers the
+ * chain, its number, the previous link's MAC and the row's content, so no one holding only the database can edit,
+ * remove, reorder or re-link a row unseen. Written by the code in the row's own transaction (audit/append.ts).
+ */
+export const auditChain = pgTable(
+  'audit_chain',
+  {
+    /** The company's id; 0 for the rows about no company (sign-ins, recoveries). */
+    chain: integer('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** a: audit_log, c: card_events (the trail's own letters). */
+    source: char('source', { length: 1 }).notNull(),
+    rowId: bigint('row_id', { mode: 'number' }).notNull(),
+    mac: char('mac', { length: 64 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chain, t.seq] }),
+    uniqueIndex('audit_chain_row').on(t.source, t.rowId),
+    check('audit_chain_source', sql`${t.source} in ('a', 'c')`),
+  ],
+);
+
+/** The rows written before the keyed chain, up to which id, linked once by the first start with the key (adopt.ts). */
+export const auditChainLegacy = pgTable('audit_chain_legacy', {
+  source: char('source', { length: 1 }).primaryKey(),
+  uptoId: bigint('upto_id', { mode: 'number' }).notNull(),
+});
 
 /** Secrets every provider instance must share (the JWT signing key): created once, then only read. */
 export const serverSecrets = pgTable('server_secrets', {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig, testConfig } from '../../platform/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../platform/database.ts';
 import { buildProvider } from '../app.ts';
+import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { auditLog, portalUsers, userSessions } from '../db/schema.ts';
@@ -206,6 +207,40 @@ describe('deactivateInactiveUsers', () => {
   });
 });
 
+describe('sign-ins that count as use', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(() => h.close());
+
+  it('counts only sign-ins that passed the second factor: the right password alone does not keep an account', async () => {
+    const now = h.clock();
+    // An Administrador, so the second factor is asked (decision 091); the account unused for 100 days.
+    const user = await h.createUser({ exempt: false });
+    const kept = await addUser(h.db, now, { changedDaysAgo: 100, sessionsUsedDaysAgo: [2] });
+    await h.db
+      .update(portalUsers)
+      .set({ createdAt: daysBefore(now, 100), updatedAt: daysBefore(now, 100) })
+      .where(eq(portalUsers.login, user.login));
+    // Today someone has the password but not the authenticator: the sign-in stops at the second factor.
+    const signIn = await h.app.inject({
+      method: 'POST',
+      url: '/v0/portal/usuario/login',
+      payload: { login: user.login, senha: user.password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const [row] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, user.login));
+    const sessions = await h.db.select().from(userSessions).where(eq(userSessions.userId, row!.id));
+    expect(sessions.map((s) => s.factorPending)).toEqual([true]);
+
+    await deactivateInactiveUsers(h.db, quiet, now);
+    expect(await statusOf(h.db, row!.id)).toBe('INATIVO');
+    // A session that passed it, two days ago, keeps its account.
+    expect(await statusOf(h.db, kept.id)).toBe('ATIVO');
+  });
+});
+
 describe('the schedule', () => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
@@ -217,7 +252,7 @@ describe('the schedule', () => {
 
   it('is started with the provider, fires daily at 03:17 in São Paulo, runs the job, and stops on close', async () => {
     const now = new Date();
-    const db = createDb(handle);
+    const db = createDb(handle, testAuditKeys());
     const idle = await addUser(db, now, { changedDaysAgo: 95 });
     const app = buildProvider({ db: handle, config: testConfig() });
     // The pools keep timers of their own: watch the one the schedule sets, not the process's count.
@@ -288,7 +323,7 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
   });
 
   it('two instances firing at the same moment deactivate each user once, with one audit row each', async () => {
-    const [dbA, dbB] = [createDb(handle), createDb(second)];
+    const [dbA, dbB] = [createDb(handle, testAuditKeys()), createDb(second, testAuditKeys())];
     for (let round = 0; round < 5; round++) {
       const now = new Date(Date.now() + round * 1000);
       const stale = [];
@@ -310,7 +345,7 @@ describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
   });
 
   it('an instance that finds the lock taken skips the run and changes nothing', async () => {
-    const db = createDb(handle);
+    const db = createDb(handle, testAuditKeys());
     const now = new Date();
     const idle = await addUser(db, now, { changedDaysAgo: 120 });
     const holder = new pg.Client({ connectionString: (second.client as pg.Pool).options.connectionString });

@@ -7,6 +7,8 @@ import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Config, INACTIVITY_TIMEZONE } from '../../platform/config.ts';
 import type { DatabaseHandle } from '../../platform/database.ts';
+import { loadMasterKey, type MasterKeySource } from '../../platform/master-key.ts';
+import { auditKeys } from '../audit/keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { portalUsers, userSessions } from '../db/schema.ts';
 import { recordSecurityEvent, type SecurityLog } from '../services/security-events.ts';
@@ -22,10 +24,11 @@ const LOCK_KEY = 'fidis:provider:inactivity';
  * The last time the account was used: its newest session's last use (sessions are opened at sign-in and renewed
  * on every call), or, when later, the last change to the account row. updated_at moves at creation, when an
  * administrator reactivates the user or edits them, and at first access and password recovery; it never moves on a
- * failed sign-in, so guessing passwords cannot keep a dormant account alive. Without it a reactivated user would be
- * deactivated again by the next run.
+ * failed sign-in, so guessing passwords cannot keep a dormant account alive. Nor can the right password alone
+ * (issue 29): a session still waiting for the second factor is no use of the account. Without updated_at a
+ * reactivated user would be deactivated again by the next run.
  */
-const lastSessionUse = sql<Date | null>`(select max(${userSessions.lastUsedAt}) from ${userSessions} where ${userSessions.userId} = ${portalUsers.id})`;
+const lastSessionUse = sql<Date | null>`(select max(${userSessions.lastUsedAt}) from ${userSessions} where ${userSessions.userId} = ${portalUsers.id} and not ${userSessions.factorPending})`;
 const idleSince = sql<Date>`greatest(${portalUsers.updatedAt}, ${lastSessionUse})`;
 
 /**
@@ -62,7 +65,7 @@ export async function deactivateInactiveUsers(
     const lastUses = await tx
       .select({ userId: userSessions.userId, at: max(userSessions.lastUsedAt) })
       .from(userSessions)
-      .where(inArray(userSessions.userId, ids))
+      .where(and(inArray(userSessions.userId, ids), eq(userSessions.factorPending, false)))
       .groupBy(userSessions.userId);
     const lastUseOf = new Map(lastUses.map((u) => [u.userId, u.at]));
     await tx
@@ -97,10 +100,11 @@ export interface InactivityScheduleOptions {
 export function scheduleInactivityDeactivation(
   app: FastifyInstance,
   handle: DatabaseHandle,
-  config: Pick<Config, 'INACTIVITY_DAYS' | 'INACTIVITY_CRON'>,
+  config: Pick<Config, 'INACTIVITY_DAYS' | 'INACTIVITY_CRON'> & MasterKeySource,
   opts: InactivityScheduleOptions = {},
 ): Cron {
-  const db = createDb(handle);
+  // Its deactivations are audit rows: written with the chain's keys, as the provider's own (decision 125).
+  const db = createDb(handle, auditKeys(loadMasterKey(config)));
   const clock = opts.clock ?? (() => new Date());
   let running: Promise<void> | undefined;
   const run = async () => {

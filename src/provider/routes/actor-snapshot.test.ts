@@ -141,7 +141,10 @@ describe('actor snapshots', () => {
   it('cannot be cleared or rewritten by an update', async () => {
     const [row] = await h.db.select().from(cardEvents).where(sql`${cardEvents.actorLogin} is not null`).limit(1);
     if (!row) throw new Error('no card event with an actor');
-    await h.db.update(cardEvents).set({ actorLogin: null, actorName: 'Outra Pessoa' }).where(eq(cardEvents.id, row.id));
+    // card_events is append-only (decision 125): the update is refused outright, the snapshot stays.
+    await expect(
+      h.db.update(cardEvents).set({ actorLogin: null, actorName: 'Outra Pessoa' }).where(eq(cardEvents.id, row.id)),
+    ).rejects.toMatchObject({ cause: { message: 'card_events is append-only (UPDATE)' } });
     const [again] = await h.db.select().from(cardEvents).where(eq(cardEvents.id, row.id));
     expect(again).toMatchObject({ actorLogin: row.actorLogin, actorName: row.actorName });
   });

@@ -12,8 +12,8 @@ import { maskAddressField } from '../../contracts/masked-address.ts';
 import { maskCpf } from '../../contracts/masked-cpf.ts';
 import { messages } from '../../contracts/messages.ts';
 import type { Policy } from '../../contracts/policy.ts';
+import { appendAudit } from '../audit/append.ts';
 import type { ProviderContext } from '../context.ts';
-import { auditLog } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { csvHead, csvLines } from '../exports/csv.ts';
 import type { ExportCell, ExportKind } from '../exports/kind.ts';
@@ -124,7 +124,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: ProviderContext) {
       const batches = kind.rows(ctx.db, found, filters, masked)[Symbol.asyncIterator]();
       // The first batch before any byte: a refusal is still a 4xx.
       const first = await batches.next();
-      await ctx.db.insert(auditLog).values({
+      await appendAudit(ctx.db, {
         actorUserId: principal.userId,
         actorLogin: principal.login,
         actorName: principal.name,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../platform/config.ts';
 import type { DatabaseHandle } from '../../platform/database.ts';
 import { buildProvider } from '../app.ts';
+import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { auditLog, companies, outbox, portalUsers } from '../db/schema.ts';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   ({ handle, drop } = await freshDatabase());
   await migrate(handle);
   await seedDemo(handle, { accounts: TEST_ACCOUNTS, demoLogin: DEMO.login, demoPassword: DEMO.password });
-  db = createDb(handle);
+  db = createDb(handle, testAuditKeys());
   clock = testClock();
   app = provider({}, { level: 'info', stream: logs });
   await app.ready();

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { BlockReason } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
+import { appendCardEvent } from '../audit/append.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
-import { accounts, cardEvents, cards } from '../db/schema.ts';
+import { accounts, cards } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import type { CardScope } from '../http/scope/types.ts';
 import { type AccountRow, type CardRow, isPermanentlyBlocked, lockCard } from './cards.ts';
@@ -37,7 +38,7 @@ export async function changeCard<T>(
   return db.transaction(async (tx) => {
     const found = await lockCard(tx, scope);
     const change = await apply(tx, found);
-    await tx.insert(cardEvents).values({
+    await appendCardEvent(tx, {
       cardId: found.card.id,
       actorUserId: scope.principal.userId,
       at: actor.at,

@@ -2,8 +2,9 @@
 // audit row that records who saw it, from where, and whose it was. The account is the card scope's (another company's
 // answers as an unknown one, 404, and nothing is written). The trail shows an account target as its card (last four
 // digits and holder); the datum stays out of it.
+
+import { appendAudit } from '../audit/append.ts';
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
 import type { CardScope } from '../http/scope/types.ts';
 import type { Origin } from './security-events.ts';
 
@@ -16,7 +17,7 @@ export async function revealPersonalData<T extends { uuid: string }>(
   answer: (found: CardScope) => T,
 ): Promise<T> {
   const { principal, account, card } = scope;
-  await db.insert(auditLog).values({
+  await appendAudit(db, {
     actorUserId: principal.userId,
     actorLogin: principal.login,
     actorName: principal.name,

@@ -6,8 +6,9 @@ import { messages } from '../../contracts/messages.ts';
 import { centsOf } from '../../contracts/money.ts';
 import { normalizeSpaces, stripWhitespace } from '../../contracts/proposal-rules.ts';
 import type { ProposalBody, ProposalResponse } from '../../contracts/schemas.ts';
+import { appendAudit, appendCardEvent } from '../audit/append.ts';
 import type { Db, DbExecutor } from '../db/client.ts';
-import { accounts, auditLog, cardEvents, cards, companies, proposals } from '../db/schema.ts';
+import { accounts, cards, companies, proposals } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import type { CompanyScope } from '../http/scope/types.ts';
 import { relationshipLimit } from './limit-usage.ts';
@@ -161,7 +162,7 @@ export async function createProposal(
       .set({ totalSubAccounts: sql`${companies.totalSubAccounts} + 1` })
       .where(eq(companies.id, company.id));
     const after = { accountNumber: accountNumber.toString(), last4, logo: proposal.logo, status: 'Actived' };
-    await tx.insert(cardEvents).values({
+    await appendCardEvent(tx, {
       cardId: card.id,
       actorUserId: userId,
       at: now,
@@ -170,7 +171,7 @@ export async function createProposal(
       address: origin,
       companyId: company.id,
     });
-    await tx.insert(auditLog).values({
+    await appendAudit(tx, {
       actorUserId: userId,
       at: now,
       action: 'proposal.accepted',

@@ -5,6 +5,8 @@ import { count } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindAuditKeys } from '../audit/keys.ts';
+import { testAuditKeys } from '../audit/test-keys.ts';
 import { type Db, schema } from '../db/client.ts';
 import { auditLog, recoveryCodes } from '../db/schema.ts';
 import type { Mail } from '../mail/mailer.ts';
@@ -31,7 +33,8 @@ function recordingDb(): { db: Db; statements: Statement[] } {
     handle.kind === 'pglite'
       ? drizzlePglite(handle.client, { schema, logger })
       : drizzleNodePg(handle.client, { schema, logger });
-  return { db: db as unknown as Db, statements };
+  // The audit row it writes is linked into the chain with the test's keys (decision 125), as the provider's own.
+  return { db: bindAuditKeys(db as unknown as Db, testAuditKeys()), statements };
 }
 
 /** Transaction control is sent by drizzle on node-postgres and by PGlite itself: not part of the comparison. */
@@ -74,7 +77,8 @@ describe('recovery step 1 for an unknown login', () => {
     expect(await rowsOf()).toEqual(before);
 
     // Same SQL text, statement by statement: the user lookup, the hourly count, retiring earlier codes, storing the
-    // new one (which, for an id no user has, selects no row to insert) and the audit row, then rolled back.
+    // new one (which, for an id no user has, selects no row to insert) and the audit row with its link in the chain
+    // (read back, the chain locked, its head read, the link written), then rolled back.
     expect(unknown.statements.map((s) => s.sql)).toEqual(known.statements.map((s) => s.sql));
     expect(unknown.statements.map((s) => s.sql.split(' ').slice(0, 3).join(' '))).toEqual([
       'select "id", "name",',
@@ -82,9 +86,16 @@ describe('recovery step 1 for an unknown login', () => {
       'update "recovery_codes" set',
       'insert into "recovery_codes"',
       'insert into "audit_log"',
+      "SELECT 'a'::text AS",
+      'SELECT pg_advisory_xact_lock($1, $2)',
+      'SELECT c.seq::text AS',
+      'INSERT INTO audit_chain',
     ]);
     // The stored code is an HMAC (32 bytes in base64) on both paths: the unknown one paid for it too.
-    const hmacOf = (s: Statement[]) => s.at(-2)?.params.find((p) => typeof p === 'string' && /^[\w+/]{43}=$/.test(p));
+    const hmacOf = (s: Statement[]) =>
+      s
+        .find((x) => x.sql.startsWith('insert into "recovery_codes"'))
+        ?.params.find((p) => typeof p === 'string' && /^[\w+/]{43}=$/.test(p));
     expect(hmacOf(unknown.statements)).toEqual(expect.any(String));
     expect(hmacOf(known.statements)).toEqual(expect.any(String));
   });

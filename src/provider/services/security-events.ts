@@ -3,8 +3,8 @@
 // when (decision 075). The row is the durable trail an operator will read (issue 16); the log line is what a SIEM
 // collects.
 import type { AuditAction } from '../../contracts/audit-messages.ts';
+import { appendAudit } from '../audit/append.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
 
 /** An event type must have its pt-BR name on the audit screen and in its filter (contracts/audit-messages.ts). */
 type Labelled<T extends AuditAction> = T;
@@ -85,7 +85,7 @@ export async function recordSecurityEvent(db: DbExecutor, log: SecurityLog, even
   const companyId = event.companyId ?? null;
   const address = event.address ? event.address.slice(0, ADDRESS_MAX) : null;
   const reason = event.reason ?? null;
-  await db.insert(auditLog).values({
+  await appendAudit(db, {
     actorUserId: event.actorUserId,
     at: event.at,
     action: event.type,

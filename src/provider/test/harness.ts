@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { testConfig } from '../../platform/config.ts';
 import type { DatabaseHandle } from '../../platform/database.ts';
 import { freshDatabase as freshPlatformDatabase } from '../../platform/test-database.ts';
 import { buildProvider, type ProviderOptions } from '../app.ts';
+import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
 import { cpfFrom, prng } from '../db/seed/seed.ts';
@@ -42,6 +46,8 @@ export interface Harness {
   handle: DatabaseHandle;
   db: Db;
   clock: TestClock;
+  /** Where this provider reads the audit chain's published heads (AUDIT_HEADS_DIR). */
+  headsDir: string;
   close(): Promise<void>;
   /** Signs in and returns the token; fails the test on anything but 200. */
   token(login: string, password: string): Promise<string>;
@@ -68,7 +74,9 @@ export async function createHarness(
   // The demo migrated and seeded once per run, copied for this file (seeded-database.ts).
   const { handle, dispose: drop } = await seededDatabase(opts.database);
   const clock = testClock();
-  const config = testConfig();
+  // The heads the audit trail screen reads (decision 125): a folder of this harness, never the repository's data/.
+  const headsDir = mkdtempSync(join(tmpdir(), 'fidis-heads-'));
+  const config = testConfig({ AUDIT_HEADS_DIR: headsDir });
   // The seeded operators, and those createUser adds: suites that are not about the second factor sign in as before.
   const exempt = new Set(secondFactorExemptLogins(config));
   const app = buildProvider({
@@ -81,7 +89,7 @@ export async function createHarness(
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
   await app.ready();
-  const db = createDb(handle);
+  const db = createDb(handle, testAuditKeys());
   const rng = prng(4242 + process.pid);
 
   return {
@@ -89,10 +97,12 @@ export async function createHarness(
     handle,
     db,
     clock,
+    headsDir,
     async close() {
       await app.close();
       await handle.close();
       await drop();
+      rmSync(headsDir, { recursive: true, force: true });
     },
     async token(login, password) {
       const res = await app.inject({

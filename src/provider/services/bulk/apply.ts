@@ -5,8 +5,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BulkApplyRow, BulkBody } from '../../../contracts/bulk.ts';
 import { messages } from '../../../contracts/messages.ts';
+import { appendAudit } from '../../audit/append.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, bulkRows } from '../../db/schema.ts';
+import { bulkRows } from '../../db/schema.ts';
 import type { CompanyScope } from '../../http/scope/types.ts';
 import type { ChangeAt } from '../card-controls.ts';
 import { alreadyReason, type Judged, judge } from './prepare.ts';
@@ -86,7 +87,7 @@ async function applyRow(
         await tx.update(bulkRows).set({ outcome: 'RECUSADA', reason }).where(thisRow);
         return { line, key, result: 'RECUSADA', reason };
       }
-      await tx.insert(auditLog).values({
+      await appendAudit(tx, {
         actorUserId: principal.userId,
         at,
         action: `bulk.${kind}`,

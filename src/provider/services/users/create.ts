@@ -6,8 +6,9 @@ import { eq, or } from 'drizzle-orm';
 import { messages } from '../../../contracts/messages.ts';
 import { profileOfList } from '../../../contracts/profiles.ts';
 import type { CreateUserBody, PortalUser } from '../../../contracts/schemas.ts';
+import { appendAudit } from '../../audit/append.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, portalUsers, userCompanies } from '../../db/schema.ts';
+import { portalUsers, userCompanies } from '../../db/schema.ts';
 import { type AppError, appError, fail } from '../../errors.ts';
 import type { CompanyScope, UserRow } from '../../http/scope/types.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -113,7 +114,7 @@ export async function createUser(
     // A user nobody can sign in as is worse than none: undo the creation, on the record, and say so.
     await db.transaction(async (tx) => {
       await tx.delete(portalUsers).where(eq(portalUsers.id, created.id));
-      await tx.insert(auditLog).values({
+      await appendAudit(tx, {
         actorUserId,
         at: now,
         action: 'user.create.undone',

@@ -4,7 +4,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { profileOfList } from '../../../contracts/profiles.ts';
 import type { PortalUser, UpdateUserBody } from '../../../contracts/schemas.ts';
-import { auditLog, portalUsers, userCompanies } from '../../db/schema.ts';
+import { appendAudit } from '../../audit/append.ts';
+import { portalUsers, userCompanies } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import type { UserScope } from '../../http/scope/types.ts';
 import { lockedUserScope } from '../../http/scope/user.ts';
@@ -93,7 +94,7 @@ export async function updateUser(
         after: { email: after.email },
       });
     }
-    await tx.insert(auditLog).values({
+    await appendAudit(tx, {
       actorUserId,
       at: now,
       action: 'user.update',

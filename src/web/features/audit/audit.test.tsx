@@ -54,6 +54,12 @@ const signIn: AuditEvent = {
 
 const page = (events: AuditEvent[], next: string | null = null): AuditResponse => ({
   events,
+  published: {
+    state: 'published',
+    seq: 1234,
+    mac: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    publishedAt: '2026-11-24T12:30:00.000Z',
+  },
   from: '2026-10-26',
   to: '2026-11-24',
   next,
@@ -104,6 +110,24 @@ describe('the audit trail screen (/home/audit)', () => {
     expect(headers).toEqual({ cnpj: '11222333000181', relationcode: '000101' });
     const today = brasiliaDay(Date.now());
     expect(queryOfCall(0)).toEqual({ from: brasiliaDay(Date.now() - 29 * 86_400_000), to: today });
+  });
+
+  it('shows the chain head last published outside the database, with its time; or that none holds', async () => {
+    answer(() => page([block]));
+    const first = renderApp('/home/audit');
+    expect(
+      await screen.findByText(
+        'Trilha protegida: último topo publicado nº 1.234 (a1b2c3d4e5f6…) em 24/11/2026 09:30:00.',
+      ),
+    ).toBeTruthy();
+    first.unmount();
+    answer(() => ({ ...page([block]), published: { state: 'invalid', seq: null, mac: null, publishedAt: null } }));
+    const second = renderApp('/home/audit');
+    expect(await screen.findByText(m.invalidPublishedHead)).toBeTruthy();
+    second.unmount();
+    answer(() => ({ ...page([]), published: { state: 'absent', seq: null, mac: null, publishedAt: null } }));
+    renderApp('/home/audit');
+    expect(await screen.findByText(m.noPublishedHead)).toBeTruthy();
   });
 
   it('sends the filters (a masked CPF as its digits) and shows money in reais', async () => {

@@ -12,6 +12,7 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useAuditTrail } from '../api/audit.ts';
 import { AuditTable } from '../components/audit-table.tsx';
+import { PublishedHead } from '../components/published-head.tsx';
 import { type AuditFilterValues, cardOnTheWire, defaultFilters, queryOf } from '../lib/filters.ts';
 
 const m = messages.audit;
@@ -71,6 +72,7 @@ export default function AuditRoute() {
         <Text fz="sm" c="gray.7" maw={760}>
           {m.intro}
         </Text>
+        <PublishedHead head={list.data?.pages[0]?.published} />
       </Stack>
 
       <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={f.legend}>
