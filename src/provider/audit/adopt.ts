@@ -1,5 +1,5 @@
 // The rows written before the keyed chain (decision 125) join it once, at the first start that has the master key:
-// the database alone could not compute their links. Migration 0016 recorded each table's last id at the upgrade, so
+// the database alone could not compute their links. Migration 0018 recorded each table's last id at the upgrade, so
 // exactly those rows are adopted — audit rows first, then card events, each in id order — and a row slipped in
 // afterwards stays unlinked, which the check reports. Runs under the start-up lock, after the migrations.
 import { sql } from 'drizzle-orm';

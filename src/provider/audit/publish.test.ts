@@ -182,7 +182,7 @@ describe('an upgraded database', () => {
   it('adopts the rows written before the keyed chain once, and never a row slipped in afterwards', async () => {
     const u = await createHarness();
     try {
-      // As migration 0016 finds a database: rows without links, and their last ids recorded.
+      // As migration 0018 finds a database: rows without links, and their last ids recorded.
       const legacy = await u.db
         .insert(auditLog)
         .values([1, 2, 3].map((n) => ({ at: new Date(), action: 'user.update', target: `u${n}`, companyId: null })))

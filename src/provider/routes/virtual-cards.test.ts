@@ -165,6 +165,7 @@ describe('buying and cancelling', () => {
     expect(over).toMatchObject({ approved: false, code: 'VIRTUAL_LIMIT', message: 'LIMITE DO CARTAO VIRTUAL' });
     expect((await buy(recurring.id, 40)).json().approved).toBe(true);
 
+    h.clock.advance(1_000);
     const once = virtualCard.parse((await issue(holder, { kind: 'UMA_COMPRA', limit: 50 })).json());
     expect((await buy(once.id, 30)).json().approved).toBe(true);
     expect((await buy(once.id, 1)).json()).toMatchObject({ approved: false, code: 'CARD_UNUSABLE' });
