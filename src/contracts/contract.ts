@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { auditSpecs } from './audit.ts';
 import { bulkSpecs } from './bulk.ts';
 import { cardPlatformSpecs } from './card-platform-contract.ts';
+import { cardSearchSpecs } from './card-search.ts';
 import type { ServerErrorCode } from './errors.ts';
 import { exportSpecs } from './exports.ts';
 import { uuid } from './fields.ts';
@@ -92,6 +93,7 @@ const specs = {
   ...auditSpecs,
   ...profileSpecs,
   ...secondFactorSpecs(s.sessionResponse),
+  ...cardSearchSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

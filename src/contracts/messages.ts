@@ -3,6 +3,7 @@
 
 import { auditMessages } from './audit-messages.ts';
 import { bulkMessages } from './bulk-messages.ts';
+import { cardSearchMessages } from './card-search-messages.ts';
 import { exportMessages } from './exports-messages.ts';
 import { impactMessages } from './impact-messages.ts';
 import { profileMessages } from './profiles-messages.ts';
@@ -14,6 +15,7 @@ export const messages = {
   audit: auditMessages,
   impact: impactMessages,
   radar: radarMessages,
+  cardSearch: cardSearchMessages,
   exports: exportMessages,
   bulk: bulkMessages,
   secondFactor: secondFactorMessages,

@@ -132,6 +132,10 @@ export const endpointRoutes = {
   companySecurity: r('GET', '/v0/portal/empresa/seguranca'),
   updateCompanySecurity: r('PUT', '/v0/portal/empresa/seguranca'),
   // </second-factor>
+  // Card search (issue 27): edit only inside this block.
+  /** Not in the spec: the company's cards by name, CPF or last four digits, and by status (decision 115). */
+  cardSearch: r('GET', '/v1/corporate/accounts/search'),
+  // </card-search>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;
