@@ -4,6 +4,11 @@
 
 /** The longest search text: a name has at most 40 characters (spec section 5), a masked CPF 14. */
 export const SEARCH_TERM_MAX = 40;
+/**
+ * Letters (accented too), digits, spaces, dots, hyphens, apostrophes, ampersands and underscores (the wire's spaces):
+ * a name, a masked or bare CPF, four digits.
+ */
+export const SEARCH_TERM_PATTERN = /^[\p{L}\d .'’&_-]*$/u;
 
 /**
  * The letters the name search folds, and what each becomes: the database's `name_key` column is
@@ -48,4 +53,22 @@ export function readSearchTerm(text: string | undefined): SearchTerm {
     .split(/[^\p{L}\d]+/u)
     .filter(Boolean);
   return words.length === 0 ? { kind: 'none' } : { kind: 'name', words };
+}
+
+/**
+ * The text as it travels in the query: the BFF lets only [A-Za-z0-9._~-] through, so letters are folded and every
+ * other run of characters becomes `_`, which the provider reads as a space ("D'Ávila" → "D_Avila").
+ */
+export const searchTermOnTheWire = (text: string): string =>
+  text
+    .trim()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9.-]+/g, '_');
+
+/** What the search box can say before asking: a text it cannot send, or null when it may. */
+export function searchTermProblem(text: string): 'termInvalid' | 'tooManyDigits' | null {
+  if (text.trim().length > SEARCH_TERM_MAX || !SEARCH_TERM_PATTERN.test(text.trim())) return 'termInvalid';
+  const term = readSearchTerm(text);
+  return term.kind === 'digits' && term.digits.length > CPF_DIGITS ? 'tooManyDigits' : null;
 }

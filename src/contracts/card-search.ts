@@ -2,25 +2,23 @@
 // filter, keyset-paged like the account list. Its schemas and its contract entry (route in routes.ts).
 import { z } from 'zod';
 import { cardSearchMessages as m } from './card-search-messages.ts';
-import { CPF_DIGITS, readSearchTerm, SEARCH_TERM_MAX } from './card-search-term.ts';
+import { readSearchTerm, SEARCH_TERM_MAX, SEARCH_TERM_PATTERN, searchTermProblem } from './card-search-term.ts';
 import { STATUS_FILTERS } from './card-state.ts';
 import type { EndpointSpec } from './contract.ts';
 import { PERSONAL_DATA_READ, policy } from './policy.ts';
 import { headerValues, subAccount } from './schemas.ts';
 
-/**
- * Letters (accented too), digits, spaces, dots, hyphens, apostrophes, ampersands and underscores (the wire's spaces):
- * a name, a masked or bare CPF, four digits.
- */
+/** A name, a masked or bare CPF, four digits (card-search-term.ts). */
 export const searchText = z
   .string()
   .trim()
   .max(SEARCH_TERM_MAX, m.termInvalid)
-  .regex(/^[\p{L}\d .'’&_-]*$/u, m.termInvalid)
-  .refine((text) => {
-    const term = readSearchTerm(text);
-    return term.kind !== 'digits' || term.digits.length <= CPF_DIGITS;
-  }, m.tooManyDigits);
+  .regex(SEARCH_TERM_PATTERN, m.termInvalid)
+  // The digits' count, read the way the search reads the text.
+  .superRefine((text, ctx) => {
+    const problem = searchTermProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: m[problem] });
+  });
 
 /** Where the next page starts: the last row's account number. Opaque to the portal, which sends back what it got. */
 export const searchCursor = z.string().regex(/^\d{1,19}$/, m.cursorInvalid);

@@ -64,7 +64,7 @@ beforeAll(async () => {
     { name: 'Joana Perda Desativada', status: 'Blocked', blockCode: 'P', activeFlag: 'N' },
     { name: 'Karina Logo Tres', logo: 3 },
   ]);
-  [stranger] = await buildHolders(h, theirs.id, [{ name: 'João Zebedeu Estranho', last4: '7777' }]);
+  stranger = (await buildHolders(h, theirs.id, [{ name: 'João Zebedeu Estranho', last4: '7777' }]))[0] as Built;
 });
 afterAll(() => h.close());
 

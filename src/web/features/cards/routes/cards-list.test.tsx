@@ -78,6 +78,8 @@ describe('/home: the cards list', () => {
     expect(within(second!).getByText('023.456.789-09')).toBeTruthy();
     expect(within(first!).getByText('Ativo')).toBeTruthy();
     expect(within(third!).getByText('Inativo')).toBeTruthy();
+    // Decision 116: the reason its block code gives follows the spec's word.
+    expect(third!.textContent).toContain('Inativo · perda');
     expect(within(first!).getByRole('button', { name: 'Detalhes: Bruno Alves 100' })).toBeTruthy();
   });
 
