@@ -6,6 +6,7 @@ import { bulkMessages } from './bulk-messages.ts';
 import { cardSearchMessages } from './card-search-messages.ts';
 import { exportMessages } from './exports-messages.ts';
 import { impactMessages } from './impact-messages.ts';
+import { pageTitles } from './page-titles.ts';
 import { profileMessages } from './profiles-messages.ts';
 import { radarMessages } from './radar-messages.ts';
 import { secondFactorMessages } from './second-factor-messages.ts';
@@ -16,6 +17,7 @@ export const messages = {
   impact: impactMessages,
   radar: radarMessages,
   cardSearch: cardSearchMessages,
+  pageTitles,
   exports: exportMessages,
   bulk: bulkMessages,
   secondFactor: secondFactorMessages,
@@ -196,6 +198,8 @@ export const messages = {
   },
   /** The card details area (/home/details/*): summary panel, card image, screens not quoted by the spec. */
   cardDetails: {
+    /** The browser tab's title on the card screens (issue 27). */
+    pageTitle: 'Detalhes do cartão',
     selectCard: 'Selecione um cartão na lista de Cartões da empresa para ver os detalhes.',
     goToList: 'Ir para Cartões da empresa',
     summary: 'Resumo do cartão',

@@ -2,11 +2,12 @@ import { Button, Group, NativeSelect, Paper, Stack, Text, VisuallyHidden } from 
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CardResult, messages, PAGE_SIZE, type SubAccount } from '../../../../contracts/index.ts';
-import { paths } from '../../../app/paths.ts';
+import { detailsOf } from '../../../app/paths.ts';
 import { cardToRow, rowLast4 } from '../../../lib/card-row.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { getAccountCards } from '../api/get-account-cards.ts';
 import { useAccountPaging } from '../api/use-account-paging.ts';
@@ -27,6 +28,7 @@ const count = new Intl.NumberFormat('pt-BR');
  * with a status filter (issue 27), A-Z / Z-A, the table (a row opens its card) and the keyset pages.
  */
 export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
+  useDocumentTitle(messages.pageTitles.cards);
   const navigate = useNavigate();
   const accounts = useAppStore((s) => s.relationship.accounts);
   const currentPage = useAppStore((s) => s.relationship.currentPage);
@@ -57,7 +59,7 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
       store.setCurrentAccount(row);
       store.setCurrentCard(cards);
       useAppStore.setState((s) => ({ companyCards: { ...s.companyCards, last4digits: rowLast4(row) } }));
-      navigate(paths.details);
+      navigate(detailsOf(row.uuid));
     } catch (error) {
       if (isApiError(error) && error.status === 401) return; // the session ended and said so
       notify(
