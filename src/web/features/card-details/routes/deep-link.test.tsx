@@ -48,9 +48,11 @@ describe("a card screen's own address", () => {
     const current = within(menu as HTMLElement).getByRole('link', { name: 'Bloqueio / Desbloqueio' });
     expect(current.getAttribute('aria-current')).toBe('page');
     expect(current.getAttribute('href')).toBe(`/home/details/${UUID}/block`);
-    expect(within(menu as HTMLElement).getByRole('link', { name: 'Transações' }).getAttribute('href')).toBe(
-      `/home/details/${UUID}/history`,
-    );
+    expect(
+      within(menu as HTMLElement)
+        .getByRole('link', { name: 'Transações' })
+        .getAttribute('href'),
+    ).toBe(`/home/details/${UUID}/history`);
   });
 
   it('shows the card the address names, not another one still in the store', async () => {
