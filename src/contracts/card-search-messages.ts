@@ -34,7 +34,7 @@ export const cardSearchMessages = {
   placeholder: 'Buscar por nome, CPF ou final do cartão',
   label: 'Buscar por nome, CPF ou final do cartão',
   statusLabel: 'Status',
-  hint: 'Nome (ou o começo de qualquer palavra dele), CPF (inteiro ou o começo) ou os 4 últimos dígitos do cartão.',
+  hint: 'Qualquer palavra do nome (ou o começo dela), o CPF (ou o começo dele) ou os 4 últimos dígitos do cartão.',
   searching: 'Buscando cartões',
   resultTitle: 'Resultado da busca',
   empty: 'Nenhum cartão encontrado com estes critérios.',

@@ -71,7 +71,8 @@ test.describe('cards search', () => {
     // A click on the row itself, not on its Detalhes button.
     await row.getByRole('cell').first().click();
     await expect(page).toHaveURL(/\/home\/details\/[0-9a-f-]{36}$/);
-    const summary = page.getByRole('region', { name: 'Resumo do cartão' });
+    // The holder's name in the summary's list (the card image repeats it, hidden from assistive technology).
+    const summary = page.getByRole('region', { name: 'Resumo do cartão' }).getByRole('definition');
     await expect(summary.getByText(holder.name, { exact: true })).toBeVisible();
     await expect(page).toHaveTitle('Detalhes do cartão · fidis');
     const address = page.url();
@@ -101,7 +102,10 @@ test.describe('cards search', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/home\/details\/[0-9a-f-]{36}$/);
     await expect(
-      page.getByRole('region', { name: 'Resumo do cartão' }).getByText(holder.name, { exact: true }),
+      page
+        .getByRole('region', { name: 'Resumo do cartão' })
+        .getByRole('definition')
+        .getByText(holder.name, { exact: true }),
     ).toBeVisible();
   });
 });
