@@ -74,9 +74,9 @@ export async function searchCards(
 ): Promise<CardSearchResponse> {
   const size = input.size ?? PAGE_SIZE;
   const reads = await db.transaction(async (tx) => {
-    // Every plan of the search walks a few thousand rows at most before its 51st; PostgreSQL's parallel workers,
-    // which it picks for a filter it cannot estimate (a status), cost more to start than the walk itself
-    // (bench/search.ts: 66 ms against 5 ms at p50). PGlite has none; the setting is harmless there.
+    // A page is 51 rows from an index walk in account order or from a small bitmap; PostgreSQL's parallel workers,
+    // which it picks for a filter it cannot estimate (a status), cost more to start than that walk
+    // (bench/search.ts: 66 ms against 4 ms at p50, docs/performance.md). PGlite has none; the setting is harmless.
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     const reads = [];
     for (const where of termConditions(input.q, input.maskedCpf))
