@@ -94,6 +94,13 @@ describe("a card screen's own address", () => {
 });
 
 describe('the tab titles of the other screens', () => {
+  it('names the login screen', async () => {
+    useAppStore.getState().signOut();
+    renderApp('/');
+    await screen.findByRole('button', { name: 'ENTRAR' });
+    await waitFor(() => expect(document.title).toBe('Entrar · fidis'));
+  });
+
   it('names the cards list', async () => {
     selectCard();
     renderApp('/home');
