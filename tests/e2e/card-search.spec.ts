@@ -4,8 +4,10 @@
 // the details after a reload at 360, 768 and 1280 px there, for a person to look at.
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
-import { listOf, listRows } from './support/cards.ts';
-import { expect, openHome, test } from './support/signed-in.ts';
+import { COMPANY_A, listOf, listRows } from './support/cards.ts';
+import { E2E } from './support/env.ts';
+import { chooseCompany, signIn } from './support/session.ts';
+import { expect, openHome, SIGNED_OUT, test } from './support/signed-in.ts';
 
 const RESULTS = 'Resultado da busca';
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar por nome, CPF ou final do cartão' });
@@ -107,5 +109,36 @@ test.describe('cards search', () => {
         .getByRole('definition')
         .getByText(holder.name, { exact: true }),
     ).toBeVisible();
+  });
+
+  test('a shared address opens the card for a colleague once signed in and in the company', async ({
+    page,
+    browser,
+  }) => {
+    await openHome(page);
+    const holder = await firstHolder(page);
+    await listRows(page).first().getByRole('cell').first().click();
+    await expect(page).toHaveURL(/\/home\/details\/[0-9a-f-]{36}$/);
+    const address = new URL(page.url()).pathname;
+
+    // Another browser, nobody signed in: the address is remembered through the sign-in and the company choice.
+    const other = await browser.newContext({ baseURL: E2E.baseURL, locale: 'pt-BR', storageState: SIGNED_OUT });
+    try {
+      const colleague = await other.newPage();
+      await colleague.goto(`${address}/limit`);
+      await expect(colleague.getByRole('button', { name: 'ENTRAR' })).toBeEnabled();
+      await signIn(colleague);
+      await chooseCompany(colleague, COMPANY_A);
+      await expect(colleague).toHaveURL(`${E2E.baseURL}${address}/limit`, { timeout: E2E.passwordWorkMs });
+      await expect(
+        colleague
+          .getByRole('region', { name: 'Resumo do cartão' })
+          .getByRole('definition')
+          .getByText(holder.name, { exact: true }),
+      ).toBeVisible();
+      await expect(colleague).toHaveTitle('Gestão de Limite · Detalhes do cartão · fidis');
+    } finally {
+      await other.close();
+    }
   });
 });
