@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { auditSpecs } from './audit.ts';
 import { bulkSpecs } from './bulk.ts';
 import { cardPlatformSpecs } from './card-platform-contract.ts';
+import { cardSearchSpecs } from './card-search.ts';
 import type { ServerErrorCode } from './errors.ts';
 import { exportSpecs } from './exports.ts';
 import { uuid } from './fields.ts';
@@ -96,6 +97,7 @@ const specs = {
   ...secondFactorSpecs(s.sessionResponse),
   ...spendingSpecs,
   ...virtualCardSpecs,
+  ...cardSearchSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

@@ -4,8 +4,10 @@
 import { auditChainMessages } from './audit-chain-messages.ts';
 import { auditMessages } from './audit-messages.ts';
 import { bulkMessages } from './bulk-messages.ts';
+import { cardSearchMessages } from './card-search-messages.ts';
 import { exportMessages } from './exports-messages.ts';
 import { impactMessages } from './impact-messages.ts';
+import { pageTitles } from './page-titles.ts';
 import { profileMessages } from './profiles-messages.ts';
 import { radarMessages } from './radar-messages.ts';
 import { secondFactorMessages } from './second-factor-messages.ts';
@@ -17,6 +19,8 @@ export const messages = {
   impact: impactMessages,
   radar: radarMessages,
   spending: spendingMessages,
+  cardSearch: cardSearchMessages,
+  pageTitles,
   exports: exportMessages,
   bulk: bulkMessages,
   secondFactor: secondFactorMessages,
@@ -187,6 +191,8 @@ export const messages = {
   },
   /** The card details area (/home/details/*): summary panel, card image, screens not quoted by the spec. */
   cardDetails: {
+    /** The browser tab's title on the card screens (issue 27). */
+    pageTitle: 'Detalhes do cartão',
     selectCard: 'Selecione um cartão na lista de Cartões da empresa para ver os detalhes.',
     goToList: 'Ir para Cartões da empresa',
     summary: 'Resumo do cartão',

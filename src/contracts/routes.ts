@@ -151,6 +151,10 @@ export const endpointRoutes = {
   /** The audited reveal of a virtual card's number, expiry and CVV, after a recent proof of identity. */
   revealVirtualCard: r('POST', '/v1/cards/virtual/reveal/{uuid}'),
   // </spending>
+  // Card search (issue 27): edit only inside this block.
+  /** Not in the spec: the company's cards by name, CPF or last four digits, and by status (decision 115). */
+  cardSearch: r('GET', '/v1/corporate/accounts/search'),
+  // </card-search>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

@@ -262,6 +262,9 @@ export const subAccount = z.object({
   accountBlockingCodeTwo: z.string().nullable(),
   accountWarningCode: z.string().nullable(),
   logo: z.number(),
+  /** Not in the spec's row: what the status chip's reason reads (issue 27, decision 116). */
+  accountStatusDescription: z.string().optional(),
+  activeFlag: z.string().optional(),
 });
 export const accountsResponse = z.object({
   subAccounts: z.array(subAccount),
@@ -290,6 +293,9 @@ export const cardResult = z.object({
   cardBlockingCode: z.string().nullable(),
   accountBlockingCodeTwo: z.string().nullable(),
   accountWarningCode: z.string().nullable(),
+  /** Not in the spec's card: what the status chip's reason reads (issue 27, decision 116). */
+  accountStatusDescription: z.string().optional(),
+  activeFlag: z.string().optional(),
 });
 export const cardsResponse = z.object({ cardsResult: z.array(cardResult) });
 

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { plansOf } from './pglite-plans.ts';
 
@@ -33,12 +34,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     return { kind: 'postgres', client: pool, sql: pool as unknown as SqlRunner, close: () => pool.end() };
   }
   let client: PGlite;
+  // The card search's trigram index (migration 0019) needs pg_trgm loaded by every instance that opens the data.
+  const extensions = { pg_trgm };
   if (opts.dataDir) {
     const dir = resolve(opts.dataDir, 'pglite');
     mkdirSync(join(dir, '..'), { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions });
   }
   ownParsersOf.set(client, readAsText(client));
   return { kind: 'pglite', client, sql: pgliteRunner(client), close: () => client.close() };

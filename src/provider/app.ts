@@ -25,6 +25,7 @@ import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bulkRoutes } from './routes/bulk.ts';
 import { cardControlRoutes } from './routes/card-controls.ts';
+import { cardSearchRoutes } from './routes/card-search.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { cepRoutes } from './routes/cep.ts';
 import { companyRoutes } from './routes/companies.ts';
@@ -173,6 +174,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(userRoutes, ctx);
     await api.register(impactRoutes, ctx);
     await api.register(radarRoutes, ctx);
+    await api.register(cardSearchRoutes, ctx);
     await api.register(exportRoutes, ctx);
     await api.register(revealCpfRoutes, ctx);
     await api.register(revealAddressRoutes, ctx);

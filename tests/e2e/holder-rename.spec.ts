@@ -53,6 +53,6 @@ test('rename a holder: the list shows the new name at once and after a reload; s
     .getByRole('button', { name: `Detalhes: ${newName}`, exact: true })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/home\/details$/);
+  await expect(page).toHaveURL(/\/home\/details\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('textbox', { name: 'Nome completo', exact: true })).toHaveValue(newName);
 });

@@ -92,7 +92,7 @@ test('the radar’s counts open lists of as many cards; the filter narrows one; 
     .filter({ hasText: cpf })
     .getByRole('button', { name: /^Detalhes/ })
     .click();
-  await expect(page).toHaveURL(/\/home\/details$/);
+  await expect(page).toHaveURL(/\/home\/details\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Resumo do cartão' })).toBeVisible();
   await expect(page.getByText(name ?? '—').first()).toBeVisible();
 });

@@ -63,8 +63,9 @@ test('every card tab fits or wraps, and each one is whole and clickable, even wh
     await expectTabsFit(page, width);
     // The last two were the ones cut off at 1280 px: open them through their tabs and look again.
     for (const [name, path] of [
-      ['Transações', /\/home\/details\/history$/],
-      ['Cancelar conta cartão', /\/home\/details\/cancel$/],
+      // The tabs carry the card's own address (decision 117).
+      ['Transações', /\/home\/details\/[0-9a-f-]{36}\/history$/],
+      ['Cancelar conta cartão', /\/home\/details\/[0-9a-f-]{36}\/cancel$/],
     ] as const) {
       const tab = page.getByRole('navigation', { name: 'Abas do cartão' }).getByRole('link', { name, exact: true });
       await tab.click();

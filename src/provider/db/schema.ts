@@ -21,6 +21,11 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+import { NAME_KEY_FROM, NAME_KEY_TO } from '../../contracts/card-search-term.ts';
+
+/** A SQL string literal (the generated column's expression is DDL: no parameters there). */
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
@@ -249,12 +254,24 @@ export const accounts = pgTable(
     flagTypeBilling: smallint('flag_type_billing').notNull().default(0),
     accountBlockingCodeTwo: varchar('account_blocking_code_two', { length: 4 }),
     accountWarningCode: varchar('account_warning_code', { length: 4 }),
+    /**
+     * The holder's name as the card search reads it (issue 27, decision 115): a space, then the name in lower case
+     * without accents, so "% sil%" finds every word that starts with "sil". Kept by the database itself, so no
+     * writer can forget it; the search folds its words with the same table (contracts/card-search-term.ts).
+     */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`' ' || lower(translate("holder_name", ${quoted(NAME_KEY_FROM)}, ${quoted(NAME_KEY_TO)}))`),
+      ),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('accounts_company_number').on(t.companyId, t.accountNumber),
     index('accounts_company_document').on(t.companyId, t.documentNumber),
+    // The name search's words, anywhere in the name (pg_trgm, created by migration 0019).
+    index('accounts_name_key_trgm').using('gin', t.nameKey.op('gin_trgm_ops')),
     check('accounts_gender', sql`${t.gender} in ('M', 'F', 'O')`),
   ],
 );
@@ -290,6 +307,10 @@ export const cards = pgTable(
     // One holder card per account: the account list joins it without a lateral subquery.
     uniqueIndex('cards_account_titular').on(t.accountId).where(sql`${t.cardType} = 'TITULAR'`),
     index('cards_account').on(t.accountId),
+    // The search by the card's last four digits, its own or its 2ª via's (issue 27): a few rows per company per
+    // ending, each joined to its account by primary key and kept only when the account is the company's.
+    index('cards_last4_titular').on(t.last4, t.accountId).where(sql`${t.cardType} = 'TITULAR'`),
+    index('cards_last4_2way_titular').on(t.last4TwoWay, t.accountId).where(sql`${t.cardType} = 'TITULAR'`),
     check('cards_status', sql`${t.status} in ('Actived', 'Blocked')`),
     check('cards_active_flag', sql`${t.activeFlag} in ('S', 'N')`),
   ],

@@ -77,6 +77,8 @@ describe('GET /v1/cards/{documentNumber}', () => {
       cardBlockingCode: card.blockCode,
       accountBlockingCodeTwo: account.accountBlockingCodeTwo,
       accountWarningCode: account.accountWarningCode,
+      accountStatusDescription: account.statusDescription,
+      activeFlag: card.activeFlag,
     });
   });
 

@@ -24,7 +24,43 @@ export const holderCardColumns = {
   accountBlockingCodeTwo: accounts.accountBlockingCodeTwo,
   accountWarningCode: accounts.accountWarningCode,
   logo: cards.logo,
+  statusDescription: accounts.statusDescription,
+  activeFlag: cards.activeFlag,
 };
+
+/** A row of those columns, as drizzle reads it (nullable columns may be null). */
+interface HolderCardRow {
+  accountNumber: bigint;
+  uuid: string;
+  holderName: string;
+  documentNumber: string;
+  last4: string;
+  last4TwoWay: string | null;
+  cardStatus: string;
+  blockCode: string | null;
+  accountBlockingCodeTwo: string | null;
+  accountWarningCode: string | null;
+  logo: number;
+  statusDescription: string;
+  activeFlag: string;
+}
+
+/** A row of those columns as the list answers it (spec section 3, card sub-account row). */
+export const subAccountOf = (r: HolderCardRow): SubAccount => ({
+  account: r.accountNumber.toString(),
+  uuid: r.uuid,
+  cardHolder: r.holderName,
+  documentNumber: r.documentNumber,
+  last4Digits: r.last4,
+  last4Digits2Way: r.last4TwoWay,
+  cardStatus: r.cardStatus === 'Actived' ? 'active' : 'inactive',
+  cardBlockingCode: r.blockCode,
+  accountBlockingCodeTwo: r.accountBlockingCodeTwo,
+  accountWarningCode: r.accountWarningCode,
+  logo: r.logo,
+  accountStatusDescription: r.statusDescription,
+  activeFlag: r.activeFlag,
+});
 
 /** The three shapes of a page (the first, the one after an account, the one before it), each prepared once. */
 const pageRead = (keyset: Keyset) =>
@@ -57,17 +93,5 @@ export async function pageAccounts(
   const keyset: Keyset = startAccount === null ? 'first' : backwards ? 'before' : 'after';
   const rows = await pageReads[keyset](db).execute({ companyId, start: startAccount?.toString() ?? null });
   if (backwards) rows.reverse();
-  return rows.map((r) => ({
-    account: r.accountNumber.toString(),
-    uuid: r.uuid,
-    cardHolder: r.holderName,
-    documentNumber: r.documentNumber,
-    last4Digits: r.last4,
-    last4Digits2Way: r.last4TwoWay,
-    cardStatus: r.cardStatus === 'Actived' ? 'active' : 'inactive',
-    cardBlockingCode: r.blockCode,
-    accountBlockingCodeTwo: r.accountBlockingCodeTwo,
-    accountWarningCode: r.accountWarningCode,
-    logo: r.logo,
-  }));
+  return rows.map(subAccountOf);
 }

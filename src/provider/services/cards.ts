@@ -100,6 +100,8 @@ function cardResults(rows: { account: AccountRow; card: CardRow; relationCode: s
     cardBlockingCode: card.blockCode,
     accountBlockingCodeTwo: account.accountBlockingCodeTwo,
     accountWarningCode: account.accountWarningCode,
+    accountStatusDescription: account.statusDescription,
+    activeFlag: card.activeFlag,
   }));
 }
 

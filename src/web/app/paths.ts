@@ -38,6 +38,41 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/** The card screens below /home/details, by the last segment of their spec path; '' is the holder editor. */
+export const CARD_SCREENS = [
+  '',
+  'block',
+  'request2nd',
+  'unlock',
+  'limit',
+  'history',
+  'cancel',
+  // Not in the spec (issue 30).
+  'controls',
+  'virtual',
+] as const;
+export type CardScreen = (typeof CARD_SCREENS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isCardId = (value: string | undefined): value is string => value !== undefined && UUID.test(value);
+
+/**
+ * A card screen's own address (issue 27): the spec's path with the card's public id (its account's uuid) after
+ * /home/details, `/home/details/{uuid}/block`, so a reload, a new tab or a shared link open the same card.
+ */
+export const detailsOf = (cardId: string, screen: CardScreen = '') =>
+  `${paths.details}/${cardId}${screen ? `/${screen}` : ''}`;
+
+/** The card id and the screen a /home/details path names: `/home/details/block` has no id, `/…/{uuid}/block` has. */
+export function cardPathOf(pathname: string): { cardId: string | null; screen: CardScreen } {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(3);
+  const cardId = isCardId(segments[0]) ? segments[0] : null;
+  const rest = cardId ? segments.slice(1) : segments;
+  // A screen's own path is exact: any other sub-path is the holder editor (spec route table).
+  const named = rest.length === 1 && (CARD_SCREENS as readonly string[]).includes(rest[0] as string);
+  return { cardId, screen: named ? (rest[0] as CardScreen) : '' };
+}
+
 /** True when `pathname` is `base` or below it. */
 export function isUnder(pathname: string, base: string): boolean {
   const clean = pathname.replace(/\/+$/, '') || '/';

@@ -49,6 +49,21 @@ const needs = (permission: Permission) => ({
 
 const holder = () => import('../features/card-details/routes/holder.tsx');
 
+/** The card screens below /home/details (spec route table), and below /home/details/{uuid}. */
+const cardScreens = (): RouteObject[] => [
+  lazyRoute(holder, { index: true }),
+  lazyRoute(() => import('../features/card-details/routes/block.tsx'), { path: 'block' }),
+  lazyRoute(() => import('../features/card-details/routes/second-copy.tsx'), { path: 'request2nd' }),
+  lazyRoute(() => import('../features/card-details/routes/unlock.tsx'), { path: 'unlock' }),
+  lazyRoute(() => import('../features/card-details/routes/cancel.tsx'), { path: 'cancel' }),
+  lazyRoute(() => import('../features/card-details/routes/limit.tsx'), { path: 'limit' }),
+  lazyRoute(() => import('../features/card-details/routes/history.tsx'), { path: 'history' }),
+  lazyRoute(() => import('../features/spending/routes/controls.tsx'), { path: 'controls' }),
+  lazyRoute(() => import('../features/spending/routes/virtual-cards.tsx'), { path: 'virtual' }),
+  // Any other /home/details sub-path is the holder editor (spec route table).
+  lazyRoute(holder, { path: '*' }),
+];
+
 export const routes: RouteObject[] = [
   { path: paths.login, element: <LoginRoute /> },
   lazyRoute(
@@ -76,17 +91,12 @@ export const routes: RouteObject[] = [
         lazyRoute(() => import('../features/card-details/routes/details-layout.tsx'), {
           path: 'details',
           children: [
-            lazyRoute(holder, { index: true }),
-            lazyRoute(() => import('../features/card-details/routes/block.tsx'), { path: 'block' }),
-            lazyRoute(() => import('../features/card-details/routes/second-copy.tsx'), { path: 'request2nd' }),
-            lazyRoute(() => import('../features/card-details/routes/unlock.tsx'), { path: 'unlock' }),
-            lazyRoute(() => import('../features/card-details/routes/cancel.tsx'), { path: 'cancel' }),
-            lazyRoute(() => import('../features/card-details/routes/limit.tsx'), { path: 'limit' }),
-            lazyRoute(() => import('../features/card-details/routes/history.tsx'), { path: 'history' }),
-            lazyRoute(() => import('../features/spending/routes/controls.tsx'), { path: 'controls' }),
-            lazyRoute(() => import('../features/spending/routes/virtual-cards.tsx'), { path: 'virtual' }),
-            // Any other /home/details sub-path is the holder editor (spec route table).
-            lazyRoute(holder, { path: '*' }),
+            ...cardScreens(),
+            // The same screens with the card's id in the address (issue 27): /home/details/{uuid}/block.
+            lazyRoute(() => import('../features/card-details/routes/card-address.tsx'), {
+              path: ':cardId',
+              children: cardScreens(),
+            }),
           ],
         }),
         lazyRoute(() => import('../features/invoices/routes/invoices.tsx'), { path: 'invoices' }),

@@ -14,6 +14,8 @@ export const cardToRow = (card: CardResult): SubAccount => ({
   accountBlockingCodeTwo: card.accountBlockingCodeTwo,
   accountWarningCode: card.accountWarningCode,
   logo: card.logo,
+  ...(card.accountStatusDescription === undefined ? {} : { accountStatusDescription: card.accountStatusDescription }),
+  ...(card.activeFlag === undefined ? {} : { activeFlag: card.activeFlag }),
 });
 
 /** Final do Cartão: last4Digits2Way or last4Digits. */

@@ -1,6 +1,6 @@
 import { Box, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import classes from './responsive-table.module.css';
 
 export interface Column<T> {
@@ -23,6 +23,33 @@ interface ResponsiveTableProps<T> {
   stackBelow?: string;
   /** A wide table scrolls sideways inside a focusable region instead of squeezing its columns. */
   minWidth?: number;
+  /**
+   * The whole row opens it: a click anywhere but on its own buttons and links, or Enter on the focused row (issue 27).
+   * The row's own button stays the way a screen reader is told about.
+   */
+  onOpen?: (row: T) => void;
+}
+
+/** A click or key that a control inside the row handles itself (a button, a link, the CPF's "mostrar"). */
+const fromControl = (event: MouseEvent | KeyboardEvent) =>
+  event.target !== event.currentTarget &&
+  (event.target as HTMLElement).closest('button, a, input, select, textarea, [role="button"]') !== null;
+
+/** The props that make a row open on click and on Enter. */
+function openProps<T>(row: T, onOpen: ((row: T) => void) | undefined) {
+  if (!onOpen) return {};
+  return {
+    tabIndex: 0,
+    className: classes.opens,
+    onClick: (event: MouseEvent) => {
+      if (!fromControl(event)) onOpen(row);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || fromControl(event)) return;
+      event.preventDefault();
+      onOpen(row);
+    },
+  };
 }
 
 /** A table from 576 px up; below it every row is a labelled item, so nothing is cut at 360 px. */
@@ -33,6 +60,7 @@ export function ResponsiveTable<T>({
   label,
   stackBelow = '35.99em',
   minWidth,
+  onOpen,
 }: ResponsiveTableProps<T>) {
   const stacked = useMediaQuery(`(max-width: ${stackBelow})`, false, { getInitialValueInEffect: false });
 
@@ -43,7 +71,7 @@ export function ResponsiveTable<T>({
     return (
       <Stack component="ul" aria-label={label} gap="sm" className={classes.list}>
         {rows.map((row) => (
-          <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm">
+          <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm" {...openProps(row, onOpen)}>
             {primary ? (
               <Text fw={600} mb={6}>
                 {primary.render(row)}
@@ -81,7 +109,7 @@ export function ResponsiveTable<T>({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
+          <Table.Tr key={rowKey(row)} {...openProps(row, onOpen)}>
             {columns.map((c) => (
               <Table.Td key={c.key}>{c.render(row)}</Table.Td>
             ))}

@@ -62,7 +62,7 @@ export async function openRow(page: Page, index: number): Promise<ListRow> {
     .nth(index)
     .getByRole('button', { name: /^Detalhes/ })
     .click();
-  await expect(page).toHaveURL(/\/home\/details$/);
+  await expect(page).toHaveURL(/\/home\/details\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Resumo do cartão' })).toBeVisible();
   return row;
 }

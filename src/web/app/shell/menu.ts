@@ -2,7 +2,7 @@
 // the active item follows the path.
 import { messages } from '../../../contracts/index.ts';
 import type { Permission } from '../../../contracts/profiles.ts';
-import { isUnder, paths } from '../paths.ts';
+import { type CardScreen, cardPathOf, detailsOf, isUnder, paths } from '../paths.ts';
 
 export interface MenuItem {
   title: string;
@@ -14,30 +14,31 @@ export interface MenuItem {
 
 const m = messages.menu;
 
-const CARD_SUB_PATHS = [
-  { title: m.block, link: paths.detailsBlock },
-  { title: m.secondCopy, link: paths.detailsSecondCopy },
-  { title: m.unlock, link: paths.detailsUnlock },
-  { title: m.limit, link: paths.detailsLimit },
-  { title: m.history, link: paths.detailsHistory },
-  { title: m.cancel, link: paths.detailsCancel },
+const CARD_ITEMS: readonly { title: string; screen: CardScreen }[] = [
+  { title: m.holderData, screen: '' },
+  { title: m.block, screen: 'block' },
+  { title: m.secondCopy, screen: 'request2nd' },
+  { title: m.unlock, screen: 'unlock' },
+  { title: m.limit, screen: 'limit' },
+  { title: m.history, screen: 'history' },
+  { title: m.cancel, screen: 'cancel' },
   // Not in the spec's menu (issue 30): after its items, so their order stays the spec's.
-  { title: m.controls, link: paths.detailsControls },
-  { title: m.virtualCards, link: paths.detailsVirtual },
+  { title: m.controls, screen: 'controls' },
+  { title: m.virtualCards, screen: 'virtual' },
 ];
 
-/** Dados do portador, then the other card screens; any other /home/details sub-path is the holder editor. */
-export function cardMenu(pathname: string, cardSelected: boolean): MenuItem[] {
-  const other = CARD_SUB_PATHS.find((item) => isUnder(pathname, item.link));
-  const holderActive = isUnder(pathname, paths.details) && !other;
-  return [
-    { title: m.holderData, link: paths.details, active: holderActive, disabled: !cardSelected },
-    ...CARD_SUB_PATHS.map((item) => ({
-      ...item,
-      active: isUnder(pathname, item.link),
-      disabled: !cardSelected,
-    })),
-  ];
+/**
+ * Dados do portador, then the other card screens; any other /home/details sub-path is the holder editor. With the
+ * card's id the links are the screens' own addresses (issue 27), else the spec's paths.
+ */
+export function cardMenu(pathname: string, cardSelected: boolean, cardId: string | null = null): MenuItem[] {
+  const current = isUnder(pathname, paths.details) ? cardPathOf(pathname).screen : null;
+  return CARD_ITEMS.map(({ title, screen }) => ({
+    title,
+    link: cardId ? detailsOf(cardId, screen) : screen ? `${paths.details}/${screen}` : paths.details,
+    active: current === screen,
+    disabled: !cardSelected,
+  }));
 }
 
 /** The create form and the list are exact routes (spec route table): another path below the area marks neither. */
@@ -89,8 +90,12 @@ export function mainMenu(pathname: string, allows: (permission: Permission) => b
 }
 
 /** The horizontal tab menu of the current area, or none. */
-export function tabMenu(pathname: string, cardSelected: boolean): { label: string; items: MenuItem[] } | null {
-  if (isUnder(pathname, paths.details)) return { label: m.cardTabs, items: cardMenu(pathname, cardSelected) };
+export function tabMenu(
+  pathname: string,
+  cardSelected: boolean,
+  cardId: string | null = null,
+): { label: string; items: MenuItem[] } | null {
+  if (isUnder(pathname, paths.details)) return { label: m.cardTabs, items: cardMenu(pathname, cardSelected, cardId) };
   if (isUnder(pathname, paths.userManagement)) return { label: m.userTabs, items: userMenu(pathname) };
   return null;
 }

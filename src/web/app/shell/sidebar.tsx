@@ -23,6 +23,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const company = useAppStore((s) => s.company);
   const operator = useAppStore((s) => s.authenticate.user?.usuario);
   const cardSelected = useAppStore((s) => Boolean(s.relationship.currentCard));
+  const cardId = useAppStore((s) => s.relationship.currentAccount?.uuid ?? null);
   const profile = useProfile();
 
   return (
@@ -96,7 +97,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       {cardSelected ? (
         <>
           <Divider />
-          <MenuNav items={cardMenu(pathname, cardSelected)} label={messages.menu.cardMenu} onNavigate={onNavigate} />
+          <MenuNav
+            items={cardMenu(pathname, cardSelected, cardId)}
+            label={messages.menu.cardMenu}
+            onNavigate={onNavigate}
+          />
         </>
       ) : null}
     </Stack>

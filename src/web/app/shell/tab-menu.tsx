@@ -12,7 +12,8 @@ import classes from './tab-menu.module.css';
 export function TabMenu() {
   const { pathname } = useLocation();
   const cardSelected = useAppStore((s) => Boolean(s.relationship.currentCard));
-  const menu = tabMenu(pathname, cardSelected);
+  const cardId = useAppStore((s) => s.relationship.currentAccount?.uuid ?? null);
+  const menu = tabMenu(pathname, cardSelected, cardId);
   if (!menu) return null;
   return (
     <nav aria-label={menu.label} className={classes.nav}>

@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, actionLabel } from '../../../../contracts/audit.ts';
 import { messages } from '../../../../contracts/messages.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -38,6 +39,7 @@ function check(v: AuditFilterValues): Errors {
 }
 
 export default function AuditRoute() {
+  useDocumentTitle(messages.pageTitles.audit);
   const company = useAppStore((s) => s.company);
   const [typed, setTyped] = useState<AuditFilterValues>(() => defaultFilters());
   const [applied, setApplied] = useState<AuditFilterValues>(typed);

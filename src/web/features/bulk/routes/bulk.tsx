@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { BULK_KINDS, type BulkApplyRow, type BulkKind, type BulkPreviewRow } from '../../../../contracts/bulk.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { applyFile, previewFile, type Relationship } from '../api/bulk-calls.ts';
 import { FilePicker } from '../components/file-picker.tsx';
@@ -23,6 +24,7 @@ type Stage =
 
 /** /home/bulk: a CSV of limits, blocks or card requests, checked (nothing written), confirmed, then applied. */
 export default function BulkRoute() {
+  useDocumentTitle(messages.pageTitles.bulk);
   const company = useAppStore((s) => s.company);
   const [kind, setKind] = useState<BulkKind>('limits');
   const [stage, setStage] = useState<Stage>({ step: 'idle' });

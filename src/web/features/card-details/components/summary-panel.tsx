@@ -2,7 +2,6 @@ import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/c
 import type { AccountData, LimitResponse } from '../../../../contracts/index.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { CardImage } from '../../../ui/card-image.tsx';
-import { isCardActive } from '../../../ui/card-status.ts';
 import { formatBRL, maskedLast4 } from '../../../ui/format.ts';
 import { MaskedCpf } from '../../../ui/masked-cpf.tsx';
 import { StatusBadge, ToneBadge } from '../../../ui/status-badge.tsx';
@@ -21,7 +20,9 @@ const m = messages.cardDetails;
 export function SummaryPanel({ selected, holder, limit }: SummaryPanelProps) {
   const { account, card } = selected;
   const name = holder?.clientNameHolder ?? account.cardHolder;
-  const active = isCardActive(card ?? account);
+  // The holder's data say whether the account is cancelled, which the stored row may predate (decision 116).
+  const row = card ?? account;
+  const state = { ...row, accountStatusDescription: holder?.accountStatusDescription ?? row.accountStatusDescription };
   const ratio = limit && limit.creditLimit > 0 ? limit.availableCreditLimitUsed / limit.creditLimit : 0;
   const usedPercent = Math.round(Math.min(1, Math.max(0, ratio)) * 1000) / 10;
   const cancelled = holder?.accountStatusDescription === 'CANCELADA';
@@ -62,7 +63,7 @@ export function SummaryPanel({ selected, holder, limit }: SummaryPanelProps) {
               <dt>{m.status}</dt>
               <dd>
                 <Group gap={6} justify="flex-end">
-                  <StatusBadge active={active} />
+                  <StatusBadge card={state} />
                   {cancelled ? <ToneBadge tone="gray">{m.cancelledAccount}</ToneBadge> : null}
                 </Group>
               </dd>

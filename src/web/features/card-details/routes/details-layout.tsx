@@ -2,10 +2,11 @@ import { Alert, Anchor, Grid, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { messages } from '../../../../contracts/index.ts';
-import { isUnder, paths } from '../../../app/paths.ts';
+import { type CardScreen, cardPathOf, paths } from '../../../app/paths.ts';
 import { ReadOnlyUnless } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCards } from '../api/get-cards.ts';
 import { useHolder } from '../api/get-holder.ts';
@@ -16,7 +17,8 @@ import { useRestoreSelection } from '../lib/restore-selection.ts';
 import { holderCardOf, type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 import { syncCard } from '../lib/store-sync.ts';
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<CardScreen, string> = {
+  '': messages.menu.holderData,
   block: messages.menu.block,
   request2nd: messages.menu.secondCopy,
   unlock: messages.menu.unlock,
@@ -27,31 +29,36 @@ const TITLES: Record<string, string> = {
   virtual: messages.menu.virtualCards,
 };
 
-const screenOf = (pathname: string) => pathname.replace(/\/+$/, '').split('/')[3] ?? '';
-
-/** The sub-screen's title: any other /home/details sub-path is the holder editor. */
-const screenTitle = (pathname: string) => TITLES[screenOf(pathname)] ?? messages.menu.holderData;
-
-/** The holder editor: any /home/details sub-path that is not one of the screens above. */
-const isHolderEditor = (pathname: string) => !Object.hasOwn(TITLES, screenOf(pathname));
-
 /** /home/details/*: the summary panel and the card image beside the sub-screen. */
 export default function DetailsLayout() {
-  const selected = useSelectedCard();
-  const restore = useRestoreSelection();
   const { pathname } = useLocation();
+  const { cardId, screen } = cardPathOf(pathname);
+  const stored = useSelectedCard();
+  const restore = useRestoreSelection(cardId);
+  // The address names the card: another card still in the store is not shown while this one loads.
+  const selected = cardId && stored?.uuid !== cardId ? null : stored;
+  const title = TITLES[screen];
+  useDocumentTitle(screen === '' ? messages.cardDetails.pageTitle : `${title} · ${messages.cardDetails.pageTitle}`);
   if (!selected && restore === 'restoring') {
     return (
-      <Screen title={screenTitle(pathname)}>
+      <Screen title={title}>
         <Spinner label={messages.cardDetails.loading} />
       </Screen>
     );
   }
   if (!selected) {
     return (
-      <Screen title={screenTitle(pathname)}>
-        <Alert color="blue" variant="light">
-          {messages.cardDetails.selectCard}{' '}
+      <Screen title={title}>
+        <Alert
+          color={restore === 'missing' ? 'red' : 'blue'}
+          variant="light"
+          role={restore === 'none' ? undefined : 'alert'}
+        >
+          {restore === 'missing'
+            ? messages.cards.holderNotFound
+            : restore === 'failed'
+              ? messages.generic.unexpected
+              : messages.cardDetails.selectCard}{' '}
           <Anchor component={Link} to={paths.home} fz="sm">
             {messages.cardDetails.goToList}
           </Anchor>
@@ -59,14 +66,13 @@ export default function DetailsLayout() {
       </Screen>
     );
   }
-  return <SelectedDetails selected={selected} />;
+  return <SelectedDetails selected={selected} screen={screen} />;
 }
 
-function SelectedDetails({ selected }: { selected: SelectedCard }) {
+function SelectedDetails({ selected, screen }: { selected: SelectedCard; screen: CardScreen }) {
   const cards = useCards(selected.uuid);
   const holder = useHolder(selected.uuid);
   const limit = useLimit(selected.uuid, selected.last4);
-  const { pathname } = useLocation();
 
   // A fresh lookup (after every action) replaces the stored card and the list row's status.
   useEffect(() => {
@@ -91,7 +97,7 @@ function SelectedDetails({ selected }: { selected: SelectedCard }) {
       <Grid.Col span={{ base: 12, lg: 8 }}>
         {/* Issue 16: every card screen but the history is a change; Consulta reads them with the controls off. The
             holder editor sets its forms read-only itself, so its tabs and the address's "mostrar" stay usable. */}
-        {isUnder(pathname, paths.detailsHistory) || isHolderEditor(pathname) ? (
+        {screen === 'history' || screen === '' ? (
           <Outlet />
         ) : (
           <ReadOnlyUnless permission="cards.write" reason={messages.profiles.ui.readOnlyCard}>

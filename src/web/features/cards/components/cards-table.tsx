@@ -1,6 +1,5 @@
 import { messages, type SubAccount } from '../../../../contracts/index.ts';
 import { rowLast4 } from '../../../lib/card-row.ts';
-import { isCardActive } from '../../../ui/card-status.ts';
 import { DetailsButton } from '../../../ui/details-button.tsx';
 import { MaskedCpf } from '../../../ui/masked-cpf.tsx';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
@@ -25,7 +24,7 @@ export function CardsTable({ rows, label, openingUuid, onDetails }: CardsTablePr
       render: (r) => <MaskedCpf documentNumber={r.documentNumber} uuid={r.uuid} holder={r.cardHolder} />,
     },
     { key: 'last4', label: m.last4, render: (r) => rowLast4(r) },
-    { key: 'status', label: m.status, render: (r) => <StatusBadge active={isCardActive(r)} /> },
+    { key: 'status', label: m.status, render: (r) => <StatusBadge card={r} /> },
     {
       key: 'details',
       label: m.seeDetails,
@@ -40,5 +39,16 @@ export function CardsTable({ rows, label, openingUuid, onDetails }: CardsTablePr
       ),
     },
   ];
-  return <ResponsiveTable columns={columns} rows={rows} rowKey={(r) => `${r.uuid}-${rowLast4(r)}`} label={label} />;
+  return (
+    <ResponsiveTable
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => `${r.uuid}-${rowLast4(r)}`}
+      label={label}
+      // The whole row opens the card, as its Detalhes does (issue 27); one card at a time.
+      onOpen={(r) => {
+        if (openingUuid === null) onDetails(r);
+      }}
+    />
+  );
 }

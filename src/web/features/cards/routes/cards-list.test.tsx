@@ -78,6 +78,8 @@ describe('/home: the cards list', () => {
     expect(within(second!).getByText('023.456.789-09')).toBeTruthy();
     expect(within(first!).getByText('Ativo')).toBeTruthy();
     expect(within(third!).getByText('Inativo')).toBeTruthy();
+    // Decision 116: the reason its block code gives follows the spec's word.
+    expect(third!.textContent).toContain('Inativo · perda');
     expect(within(first!).getByRole('button', { name: 'Detalhes: Bruno Alves 100' })).toBeTruthy();
   });
 
@@ -157,11 +159,11 @@ describe('/home: the cards list', () => {
     expect(screen.queryByRole('navigation', { name: 'Paginação dos cartões' })).toBeNull();
   });
 
-  it('Detalhes stores the account and its cards and opens /home/details', async () => {
+  it("Detalhes stores the account and its cards and opens /home/details at the card's own address", async () => {
     api.mockImplementation(async (name) => (name === 'cardsOfAccount' ? { cardsResult: [card] } : {}));
     const { router } = renderApp('/home');
     fireEvent.click(within((await bodyRows())[0]!).getByRole('button', { name: /^Detalhes/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home/details'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/home/details/${rowOf(1, 0).uuid}`));
     const state = useAppStore.getState();
     expect(state.relationship.currentAccount?.cardHolder).toBe('Bruno Alves 100');
     expect(state.relationship.currentCard).toEqual({ cardsResult: [card] });

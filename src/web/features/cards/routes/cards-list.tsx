@@ -2,25 +2,33 @@ import { Button, Group, NativeSelect, Paper, Stack, Text, VisuallyHidden } from 
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CardResult, messages, PAGE_SIZE, type SubAccount } from '../../../../contracts/index.ts';
-import { paths } from '../../../app/paths.ts';
+import { detailsOf } from '../../../app/paths.ts';
 import { cardToRow, rowLast4 } from '../../../lib/card-row.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { getAccountCards } from '../api/get-account-cards.ts';
 import { useAccountPaging } from '../api/use-account-paging.ts';
+import { CardFinder } from '../components/card-finder.tsx';
 import { CardsPagination } from '../components/cards-pagination.tsx';
 import { CardsTable } from '../components/cards-table.tsx';
 import { SearchBox } from '../components/search-box.tsx';
+import { SearchMore, SearchSummary } from '../components/search-summary.tsx';
 import { pageCount, showsPaging } from '../lib/page-numbers.ts';
 import { type SortOrder, sortByHolder } from '../lib/sort-holders.ts';
+import { useFinder } from '../lib/use-finder.ts';
 
 const m = messages.cardList;
 const count = new Intl.NumberFormat('pt-BR');
 
-/** /home: the company's cards — count, CPF search, A-Z / Z-A, the table and the keyset pages. */
+/**
+ * /home: the company's cards — count, the spec's CPF search and beside it the search by name, CPF or last four digits
+ * with a status filter (issue 27), A-Z / Z-A, the table (a row opens its card) and the keyset pages.
+ */
 export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
+  useDocumentTitle(messages.pageTitles.cards);
   const navigate = useNavigate();
   const accounts = useAppStore((s) => s.relationship.accounts);
   const currentPage = useAppStore((s) => s.relationship.currentPage);
@@ -29,6 +37,7 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
   const [found, setFound] = useState<{ cpf: string; rows: SubAccount[] } | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const company = useAppStore((s) => s.company);
+  const finder = useFinder();
 
   // The accounts are loaded at company choice and kept in memory only: after a reload the page the operator was
   // on is read again from the provider (its number is all that was kept, decision 041).
@@ -39,7 +48,8 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
 
   const total = accounts?.meta.totalRecords ?? accounts?.totalSubAccounts ?? 0;
   const loaded = accounts?.subAccounts ?? [];
-  const rows = sortByHolder(found ? found.rows : loaded, order);
+  // One result at a time: the CPF box's, the search's, or the list's page.
+  const rows = sortByHolder(found ? found.rows : finder.active ? finder.rows : loaded, order);
 
   async function openDetails(row: SubAccount) {
     setOpening(row.uuid);
@@ -49,7 +59,7 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
       store.setCurrentAccount(row);
       store.setCurrentCard(cards);
       useAppStore.setState((s) => ({ companyCards: { ...s.companyCards, last4digits: rowLast4(row) } }));
-      navigate(paths.details);
+      navigate(detailsOf(row.uuid));
     } catch (error) {
       if (isApiError(error) && error.status === 401) return; // the session ended and said so
       notify(
@@ -88,7 +98,26 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
 
       {radar}
 
-      <SearchBox onFound={(cpf, cards: CardResult[]) => setFound({ cpf, rows: cards.map(cardToRow) })} />
+      <Group gap="md" align="flex-start" wrap="wrap">
+        <div style={{ flex: '0 1 400px', minWidth: 0 }}>
+          <SearchBox
+            onFound={(cpf, cards: CardResult[]) => {
+              finder.clear();
+              setFound({ cpf, rows: cards.map(cardToRow) });
+            }}
+          />
+        </div>
+        <div style={{ flex: '1 1 420px', minWidth: 0 }}>
+          <CardFinder
+            value={finder.criteria}
+            error={finder.error}
+            onChange={(criteria) => {
+              setFound(null);
+              finder.setCriteria(criteria);
+            }}
+          />
+        </div>
+      </Group>
 
       {found ? (
         <Group justify="space-between" gap="xs">
@@ -97,9 +126,11 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
             {m.clearSearch}
           </Button>
         </Group>
+      ) : finder.active ? (
+        <SearchSummary finder={finder} />
       ) : null}
 
-      {company ? (
+      {company && !finder.active ? (
         <ExportButton
           kind="holders"
           label={messages.exports.holders}
@@ -109,19 +140,23 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
       ) : null}
 
       {rows.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="gray.7">{m.empty}</Text>
-        </Paper>
+        finder.active && finder.loading ? null : (
+          <Paper withBorder p="lg" radius="md">
+            <Text c="gray.7">{finder.active ? messages.cardSearch.empty : m.empty}</Text>
+          </Paper>
+        )
       ) : (
         <CardsTable
           rows={rows}
-          label={found ? m.searchResult : messages.cards.title}
+          label={found ? m.searchResult : finder.active ? messages.cardSearch.resultTitle : messages.cards.title}
           openingUuid={opening}
           onDetails={openDetails}
         />
       )}
 
-      {!found && accounts && showsPaging(total, loaded.length) ? (
+      {finder.active && !found ? <SearchMore finder={finder} /> : null}
+
+      {!found && !finder.active && accounts && showsPaging(total, loaded.length) ? (
         <CardsPagination
           currentPage={currentPage}
           totalPages={pageCount(total, PAGE_SIZE)}

@@ -8,6 +8,7 @@ import { useUsers } from '../../../api/users.ts';
 import { paths } from '../../../app/paths.ts';
 import { useCan } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { IconCreditCard, IconFileInvoice, IconSquarePlus, IconUsers } from '../../../ui/index.ts';
 import { useCardsTotal } from '../api/cards-total.ts';
 import { useRelationshipLimit } from '../api/relationship-limit.ts';
@@ -66,6 +67,7 @@ function Figure({
 
 /** /home/company/management: who the company is for the provider, how many cards and portal users it has. */
 export default function CompanyManagementRoute() {
+  useDocumentTitle(messages.pageTitles.companyManagement);
   const company = useAppStore((s) => s.company);
   if (!company) return null;
   return <CompanyOverview company={company} />;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { messages } from '../../../../contracts/index.ts';
 import { useCorporateAccount } from '../../../api/corporate-account.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { IconAlertCircle, IconFileInvoice, Spinner } from '../../../ui/index.ts';
 import { useCorporateInvoice } from '../api/get-corporate-invoice.ts';
@@ -22,6 +23,7 @@ function Unavailable({ text = t.unavailable }: { text?: string }) {
 
 /** /home/invoices: the relationship's invoice of a chosen due date (spec section 2, 'Faturas do Relacionamento'). */
 export default function InvoicesRoute() {
+  useDocumentTitle(messages.pageTitles.invoices);
   const company = useAppStore((s) => s.company);
   const relationship = company ? { cnpj: company.cnpj, relationCode: company.relationCode } : null;
   const account = useCorporateAccount(relationship);

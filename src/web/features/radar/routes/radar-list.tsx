@@ -7,11 +7,12 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../contracts/messages.ts';
 import type { RadarCard } from '../../../../contracts/radar.ts';
-import { paths } from '../../../app/paths.ts';
+import { detailsOf, paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useCan } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -28,6 +29,7 @@ const number = new Intl.NumberFormat('pt-BR');
 
 export default function RadarListRoute() {
   const { category } = useParams();
+  useDocumentTitle(isCategory(category) ? m.categories[category] : messages.pageTitles.radar);
   if (!isCategory(category)) {
     return (
       <Stack gap="md">
@@ -68,7 +70,7 @@ function RadarList({ category }: { category: NonNullable<Parameters<typeof useRa
     setOpening(row.uuid);
     try {
       await selectCard(row);
-      navigate(paths.details);
+      navigate(detailsOf(row.uuid));
     } catch (error) {
       if (isApiError(error) && error.status === 401) return;
       notify('error', isApiError(error) && error.status === 404 ? messages.cards.holderNotFound : m.openFailure);

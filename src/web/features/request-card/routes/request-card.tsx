@@ -6,6 +6,7 @@ import { messages } from '../../../../contracts/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CardImage } from '../../../ui/card-image.tsx';
 import { reloadAccounts } from '../api/reload-accounts.ts';
 import { proposalFailureText, useSubmitProposal } from '../api/submit-proposal.ts';
@@ -18,6 +19,7 @@ const t = messages.proposal;
 
 /** /home/requestcard ('Solicitar Cartão'): the product, then the holder, then 'Finalizar Solicitação'. */
 export default function RequestCardRoute() {
+  useDocumentTitle(messages.pageTitles.requestCard);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const company = useAppStore((s) => s.company);

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { messages } from '../../../../contracts/messages.ts';
 
 import { notify } from '../../../lib/notify/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { FormAlert } from '../../../ui/index.ts';
 import { useDisableSecondFactor, useNewRecoveryCodes } from '../api/manage.ts';
 import { secondFactorStatusKey, useSecondFactorStatus } from '../api/status.ts';
@@ -20,6 +21,7 @@ type Asking = 'disable' | 'codes' | null;
 
 /** /home/account/second_factor: the operator's own factor: its status, enrol, new recovery codes, disable. */
 export default function SecondFactorSettingsRoute() {
+  useDocumentTitle(messages.pageTitles.secondFactor);
   const status = useSecondFactorStatus();
   const queryClient = useQueryClient();
   const disable = useDisableSecondFactor();

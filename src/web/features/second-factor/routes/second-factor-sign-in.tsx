@@ -6,6 +6,7 @@ import type { SessionResponse } from '../../../../contracts/index.ts';
 import { messages } from '../../../../contracts/messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { type AuthenticatedUser, useAppStore } from '../../../lib/store/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AuthLayout, FormAlert, Spinner } from '../../../ui/index.ts';
 import { endSession, readSession } from '../api/verify.ts';
 import { EnrolSecondFactor } from '../components/enrol-second-factor.tsx';
@@ -19,6 +20,7 @@ const m = messages.secondFactor.ui;
  * is read again from the session on arrival, so a reload or a change made in another tab lands where it should.
  */
 export default function SecondFactorSignInRoute() {
+  useDocumentTitle(messages.pageTitles.secondFactor);
   const step = useAppStore((s) => s.pendingFactor);
   const navigate = useNavigate();
   const location = useLocation();

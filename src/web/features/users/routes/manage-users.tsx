@@ -4,6 +4,7 @@ import { messages, type PortalUser } from '../../../../contracts/index.ts';
 import { usersQueryKey, useUsers } from '../../../api/users.ts';
 import { useCan } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Spinner } from '../../../ui/index.ts';
 import { DeleteUserDialog } from '../components/delete-user-dialog.tsx';
 import { ResetFactorDialog } from '../components/reset-factor-dialog.tsx';
@@ -48,6 +49,7 @@ function ManageUsers({ cnpj }: { cnpj: string }) {
 
 /** /home/user/management/manage: 'Gerenciar Usuários', the chosen company's users. */
 export default function ManageUsersRoute() {
+  useDocumentTitle(messages.pageTitles.manageUsers);
   const company = useAppStore((s) => s.company);
   if (!company) return null; // RequireCompany sends the operator to choose one
   return (
