@@ -1,0 +1,25 @@
+// Refusals every area shares: the generic answers and the field rules of contracts/fields.ts.
+
+export const commonMessages = {
+  generic: {
+    invalidInput: 'Dados inválidos.',
+    unexpected: 'Ocorreu um erro inesperado. Tente novamente.',
+    unauthenticated: 'Sessão expirada. Entre novamente.',
+    forbidden: 'Acesso não permitido.',
+    notFound: 'Recurso não encontrado.',
+    tooLarge: 'Requisição grande demais.',
+    tooMany: 'Muitas tentativas. Aguarde um instante e tente novamente.',
+    invalidField: 'Campo inválido',
+    invalidDate: 'data inválida: use AAAA-MM-DD, de 1900 em diante',
+  },
+  /** The field rules of contracts/fields.ts: every schema that uses a field refuses with these. */
+  fields: {
+    invalidCpf: 'CPF inválido',
+    invalidCnpj: 'CNPJ inválido',
+    last4: 'Informe os 4 últimos dígitos do cartão',
+    passwordTooShort: 'A senha deve ter pelo menos 12 caracteres.',
+    passwordLettersAndDigits: 'A senha deve conter letras e números.',
+    invalidEmail: 'Email inválido',
+    invalidCode: 'Código de confirmação inválido!',
+  },
+} as const;
