@@ -15,7 +15,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { MccGroup } from '../../contracts/spending-controls.ts';
-import { cards, companies } from './schema.ts';
+import { cards } from './schema-cards.ts';
+import { companies } from './schema-users.ts';
 
 export const spendingControls = pgTable(
   'spending_controls',
