@@ -2,24 +2,15 @@
 // about no company — sign-ins, lockouts, password changes — of its operators) and its cards' card_events, newest
 // first, keyset on (at, source, id). Each branch is read through its own index (company, at, id) with its own limit,
 // so a page costs the same on the first day and at a million rows.
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import {
-  AUDIT_DEFAULT_DAYS,
-  AUDIT_MONTHS,
-  AUDIT_PAGE_SIZE,
-  AUDIT_ZONE_OFFSET,
-  type AuditChange,
-  type AuditEvent,
-} from '../../contracts/audit.ts';
-import { messages } from '../../contracts/messages.ts';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { AUDIT_PAGE_SIZE, type AuditEvent } from '../../contracts/audit.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cards } from '../db/schema.ts';
-import { fail } from '../errors.ts';
+import { accountTargets, eventOf, type TrailRow } from './audit-events.ts';
+import type { AuditPeriod } from './audit-period.ts';
 
-const m = messages.audit;
-const DAY_MS = 86_400_000;
-/** Brasília is UTC−3 all year. */
-const ZONE_MS = -3 * 3_600_000;
+export { changesOf } from './audit-events.ts';
+export { type AuditPeriod, auditPeriod } from './audit-period.ts';
 
 export interface AuditFilters {
   from?: string;
@@ -29,34 +20,6 @@ export interface AuditFilters {
   action?: string;
   cursor?: string;
   limit?: number;
-}
-
-export interface AuditPeriod {
-  from: string;
-  to: string;
-  start: Date;
-  end: Date;
-}
-
-const isoDay = (instant: number) => new Date(instant + ZONE_MS).toISOString().slice(0, 10);
-const startOf = (day: string) => new Date(`${day}T00:00:00${AUDIT_ZONE_OFFSET}`);
-
-/**
- * The period asked for, Brasília days, the last AUDIT_DEFAULT_DAYS by default. The screen reaches AUDIT_MONTHS back;
- * the CSV export (`floor: false`) reaches any older row still kept.
- */
-export function auditPeriod(now: Date, from: string | undefined, to: string | undefined, floor = true): AuditPeriod {
-  const today = isoDay(now.getTime());
-  const last = to ?? today;
-  const first = from ?? isoDay(startOf(last).getTime() - AUDIT_DEFAULT_DAYS * DAY_MS + DAY_MS);
-  if (last > today) fail('AUDIT_PERIOD_INVALID', m.period.future);
-  if (first > last) fail('AUDIT_PERIOD_INVALID', m.period.order);
-  if (floor) {
-    const [y, mo, d] = today.split('-').map(Number) as [number, number, number];
-    const back = new Date(Date.UTC(y, mo - 1 - AUDIT_MONTHS, d)).toISOString().slice(0, 10);
-    if (first < back) fail('AUDIT_PERIOD_INVALID', m.period.tooOld);
-  }
-  return { from: first, to: last, start: startOf(first), end: new Date(startOf(last).getTime() + DAY_MS) };
 }
 
 interface Cursor {
@@ -78,22 +41,6 @@ function after(cursor: Cursor | null, source: 'a' | 'c', at: SQL, id: SQL): SQL 
   if (cursor.source === source) return sql`(${at}, ${id}) < (${instant}, ${cursor.id}::bigint)`;
   // 'c' sorts before 'a' at one instant: after a card row, the audit rows of its instant are still to come.
   return source === 'a' ? sql`${at} <= ${instant}` : sql`${at} < ${instant}`;
-}
-
-interface Row extends Record<string, unknown> {
-  source: 'a' | 'c';
-  id: string;
-  micros: string;
-  at: string | Date;
-  actor_login: string | null;
-  actor_name: string | null;
-  address: string | null;
-  action: string;
-  target: string | null;
-  before: unknown;
-  after: unknown;
-  last4: string | null;
-  holder: string | null;
 }
 
 /**
@@ -196,72 +143,10 @@ export async function auditPage(
 
   const query = sql`select * from (${sql.join(branches, sql` union all `)}) t
     order by t.at desc, t.source desc, t.id::bigint desc limit ${take}`;
-  const rows = ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = ((await db.execute(query)) as unknown as { rows: TrailRow[] }).rows;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const next = rows.length > limit && last ? `${last.micros}~${last.source}~${last.id}` : null;
   const cardsOfAccounts = await accountTargets(db, companyId, page);
   return { events: page.map((r) => eventOf(r, cardsOfAccounts)), next };
-}
-
-/** The account an audit row is about (bulk rows, accepted proposals), to show it as its card. */
-function accountOf(row: Row): string | null {
-  if (row.source !== 'a') return null;
-  if (row.target?.startsWith('account:')) return row.target.slice('account:'.length);
-  const after = row.after as { accountId?: unknown } | null;
-  return typeof after?.accountId === 'string' ? after.accountId : null;
-}
-
-async function accountTargets(db: Db, companyId: number, rows: Row[]) {
-  const ids = [...new Set(rows.map(accountOf).filter((id): id is string => id !== null && /^[0-9a-f-]{36}$/.test(id)))];
-  if (ids.length === 0) return new Map<string, { last4: string; holder: string }>();
-  const found = await db
-    .select({ id: accounts.id, last4: cards.last4, holder: accounts.holderName })
-    .from(accounts)
-    .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .where(and(eq(accounts.companyId, companyId), inArray(accounts.id, ids)));
-  return new Map(found.map((f) => [f.id, { last4: f.last4, holder: f.holder }]));
-}
-
-/** Fields that name records rather than say what changed: kept in the row, not shown. */
-const HIDDEN = new Set(['id', 'companyId', 'companyIds', 'accountId', 'idempotencyKey', 'proposalId']);
-
-const text = (value: unknown): string | null => {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-};
-
-const objectOf = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-/** The fields whose value differs between before and after, in the order the record names them. */
-export function changesOf(before: unknown, after: unknown): AuditChange[] {
-  const b = objectOf(before);
-  const a = objectOf(after);
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !HIDDEN.has(f));
-  return fields
-    .map((field) => ({ field, before: text(b[field]), after: text(a[field]) }))
-    .filter((c) => c.before !== c.after);
-}
-
-function eventOf(row: Row, accountsById: Map<string, { last4: string; holder: string }>): AuditEvent {
-  const account = accountOf(row);
-  const card = account ? accountsById.get(account) : undefined;
-  return {
-    id: `${row.source}-${row.id}`,
-    at: new Date(row.at).toISOString(),
-    source: row.source === 'a' ? 'audit' : 'card',
-    actorLogin: row.actor_login,
-    actorName: row.actor_name,
-    address: row.address,
-    action: row.action,
-    target: {
-      last4: row.last4 ?? card?.last4 ?? null,
-      holder: row.holder ?? card?.holder ?? null,
-      text: row.source === 'a' && !card ? row.target : null,
-    },
-    changes: changesOf(row.before, row.after),
-  };
 }
