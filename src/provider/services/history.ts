@@ -7,10 +7,27 @@ import { preparedRead } from '../db/prepared.ts';
 import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
 import type { CardRefScope } from '../http/scope/types.ts';
 
-/** The card's history, newest first (prepared once, issue 17). */
+/**
+ * The card's history, newest first (prepared once, issue 17): the columns the screen shows and no more — the network's
+ * own columns (issue 30: request id, card, MCC, country, channel) stay in the database.
+ */
+const a = authorizations;
 const historyRead = preparedRead('authorization_history', (db, name) =>
   db
-    .select()
+    .select({
+      tmsIncl: a.tmsIncl,
+      numAuthorization: a.numAuthorization,
+      establishmentName: a.establishmentName,
+      qtdParcel: a.qtdParcel,
+      coinCode: a.coinCode,
+      mainValue: a.mainValue,
+      descResponseTransaction: a.descResponseTransaction,
+      descDrop: a.descDrop,
+      transactionType: a.transactionType,
+      capturedOffline: a.capturedOffline,
+      passwordValidated: a.passwordValidated,
+      declineCode: a.declineCode,
+    })
     .from(authorizations)
     .where(eq(authorizations.accountId, sql.placeholder('accountId')))
     .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id))
