@@ -36,7 +36,8 @@ import { pageAccounts } from '../src/provider/services/accounts.ts';
 import { openSession } from '../src/provider/services/sessions.ts';
 import { createTokenService } from '../src/provider/services/tokens.ts';
 import { parseFlags } from './flags.ts';
-import { buildBare, SQL } from './provider-bare.ts';
+import { buildBare } from './provider-bare.ts';
+import { SQL } from './provider-bare-sql.ts';
 import type { ServerRole } from './provider-server.ts';
 import { benchConfig, jwtKeyOf, realProvider } from './provider-server.ts';
 import type { LoadJob } from './proxy-load.ts';
@@ -232,7 +233,7 @@ async function checkSameWork(handle: DatabaseHandle, target: Target): Promise<Ma
     const bs = asSent(b.statements);
     if (!isDeepStrictEqual(ps, bs)) {
       throw new Error(
-        `${call}: the bare server no longer sends the provider's statements (update bench/provider-bare.ts)\n` +
+        `${call}: the bare server no longer sends the provider's statements (update bench/provider-bare-sql.ts and provider-bare.ts)\n` +
           `provider: ${JSON.stringify(ps, null, 1)}\nbare: ${JSON.stringify(bs, null, 1)}`,
       );
     }
