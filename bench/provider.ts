@@ -16,10 +16,11 @@
 // --rounds=N (BENCH_ROUNDS, 1: the duration is split into N interleaved rounds, sides alternating);
 // --connections=1,8 (BENCH_CONNECTIONS); --calls=companies,accounts,consult,history (BENCH_CALLS);
 // --pg[=URL] (or DATABASE_URL; the server, postgres://postgres@127.0.0.1:5432/test by default; the bench database
-// is made next to it); --engines=pglite,postgres; --provider-log=info (BENCH_PROVIDER_LOG: the provider's log level,
-// as production logs, to /dev/null; "silent" turns its logger off); --profile (the provider process runs under
-// `node --cpu-prof`, its profile and the load windows written to /tmp/fidis-provider-profiles/, then summarised by
-// bench/provider-profile-summary.ts per call; --profile=bare,provider profiles both servers).
+// is made next to it); --engines=pglite,postgres (BENCH_ENGINES; naming postgres without a server uses the default);
+// --provider-log=info (BENCH_PROVIDER_LOG: the provider's log level, as production logs, to /dev/null; "silent" turns
+// its logger off); --profile (the provider process runs under `node --cpu-prof`, its profile and the load windows
+// written to /tmp/fidis-provider-profiles/, then summarised by bench/provider-profile-summary.ts per call;
+// --profile=bare,provider profiles both servers).
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -61,8 +62,10 @@ const PROFILE = PROFILED.length > 0;
 const PROFILE_DIR = join(tmpdir(), 'fidis-provider-profiles');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const pgFlag = flags.get('pg');
-const PG_SERVER = pgFlag && pgFlag !== 'true' ? pgFlag : pgFlag ? DEFAULT_PG : process.env.DATABASE_URL;
-const ENGINES = (flags.get('engines') ?? (PG_SERVER ? 'pglite,postgres' : 'pglite')).split(',');
+const PG_URL = pgFlag && pgFlag !== 'true' ? pgFlag : pgFlag ? DEFAULT_PG : process.env.DATABASE_URL;
+const ENGINES = knob('engines', 'BENCH_ENGINES', PG_URL ? 'pglite,postgres' : 'pglite').split(',');
+/** Asking for the postgres engine by name is asking for a server: the default one unless told. */
+const PG_SERVER = PG_URL ?? (ENGINES.includes('postgres') ? DEFAULT_PG : undefined);
 const PG_DATABASE = 'bench_provider';
 /** The demo company (company A of the seed, the one whose first holders have a card history). */
 const DEMO_RELATION_CODE = '000101';
