@@ -16,10 +16,11 @@
 // --rounds=N (BENCH_ROUNDS, 1: the duration is split into N interleaved rounds, sides alternating);
 // --connections=1,8 (BENCH_CONNECTIONS); --calls=companies,accounts,consult,history (BENCH_CALLS);
 // --pg[=URL] (or DATABASE_URL; the server, postgres://postgres@127.0.0.1:5432/test by default; the bench database
-// is made next to it); --engines=pglite,postgres; --provider-log=info (BENCH_PROVIDER_LOG: the provider's log level,
-// as production logs, to /dev/null; "silent" turns its logger off); --profile (the provider process runs under
-// `node --cpu-prof`, its profile and the load windows written to /tmp/fidis-provider-profiles/, then summarised by
-// bench/provider-profile-summary.ts per call; --profile=bare,provider profiles both servers).
+// is made next to it); --engines=pglite,postgres (BENCH_ENGINES; naming postgres without a server uses the default);
+// --provider-log=info (BENCH_PROVIDER_LOG: the provider's log level, as production logs, to /dev/null; "silent" turns
+// its logger off); --profile (the provider process runs under `node --cpu-prof`, its profile and the load windows
+// written to /tmp/fidis-provider-profiles/, then summarised by bench/provider-profile-summary.ts per call;
+// --profile=bare,provider profiles both servers).
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,7 +37,8 @@ import { pageAccounts } from '../src/provider/services/accounts.ts';
 import { openSession } from '../src/provider/services/sessions.ts';
 import { createTokenService } from '../src/provider/services/tokens.ts';
 import { parseFlags } from './flags.ts';
-import { buildBare, SQL } from './provider-bare.ts';
+import { buildBare } from './provider-bare.ts';
+import { SQL } from './provider-bare-sql.ts';
 import type { ServerRole } from './provider-server.ts';
 import { benchConfig, jwtKeyOf, realProvider } from './provider-server.ts';
 import type { LoadJob } from './proxy-load.ts';
@@ -60,8 +62,10 @@ const PROFILE = PROFILED.length > 0;
 const PROFILE_DIR = join(tmpdir(), 'fidis-provider-profiles');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const pgFlag = flags.get('pg');
-const PG_SERVER = pgFlag && pgFlag !== 'true' ? pgFlag : pgFlag ? DEFAULT_PG : process.env.DATABASE_URL;
-const ENGINES = (flags.get('engines') ?? (PG_SERVER ? 'pglite,postgres' : 'pglite')).split(',');
+const PG_URL = pgFlag && pgFlag !== 'true' ? pgFlag : pgFlag ? DEFAULT_PG : process.env.DATABASE_URL;
+const ENGINES = knob('engines', 'BENCH_ENGINES', PG_URL ? 'pglite,postgres' : 'pglite').split(',');
+/** Asking for the postgres engine by name is asking for a server: the default one unless told. */
+const PG_SERVER = PG_URL ?? (ENGINES.includes('postgres') ? DEFAULT_PG : undefined);
 const PG_DATABASE = 'bench_provider';
 /** The demo company (company A of the seed, the one whose first holders have a card history). */
 const DEMO_RELATION_CODE = '000101';
@@ -232,7 +236,7 @@ async function checkSameWork(handle: DatabaseHandle, target: Target): Promise<Ma
     const bs = asSent(b.statements);
     if (!isDeepStrictEqual(ps, bs)) {
       throw new Error(
-        `${call}: the bare server no longer sends the provider's statements (update bench/provider-bare.ts)\n` +
+        `${call}: the bare server no longer sends the provider's statements (update bench/provider-bare-sql.ts and provider-bare.ts)\n` +
           `provider: ${JSON.stringify(ps, null, 1)}\nbare: ${JSON.stringify(bs, null, 1)}`,
       );
     }
