@@ -12,7 +12,7 @@ import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { and, eq, isNull } from 'drizzle-orm';
 import { TEST_NETWORK_KEY } from '../src/platform/config.ts';
-import { type DatabaseOptions, openDatabase } from '../src/platform/database.ts';
+import type { DatabaseOptions } from '../src/platform/database.ts';
 import { createDb } from '../src/provider/db/client.ts';
 import { accounts, cards, companies, spendingControls } from '../src/provider/db/schema.ts';
 import type { NetworkJob, NetworkResult, Side } from './network-load.ts';

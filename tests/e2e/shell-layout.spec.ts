@@ -21,6 +21,9 @@ const CARD_TABS = [
   'Gestão de Limite',
   'Transações',
   'Cancelar conta cartão',
+  // Issue 30's screens, after the spec's.
+  'Controles de gasto',
+  'Cartões virtuais',
 ];
 
 /** The element is wholly inside `outer` and nothing covers its centre, so a click lands on it. */
