@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
 import { firstActiveIn, goToPage, openCardScreen, openRow } from './support/cards.ts';
-import { expect, openHome, test } from './support/signed-in.ts';
+import { downloadAfter, expect, openHome, test } from './support/signed-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
 // As an operator in Brazil sees it: the date inputs in DD/MM/YYYY, the file's instants in Brasília time.
@@ -76,9 +76,7 @@ test('a blocked card is in Auditoria with its before → after; filtered by card
   await expect(page.getByText('1 registros exibidos')).toBeVisible();
 
   // The filtered rows as a file: BOM, `;`, CRLF, the block with its before → after.
-  const saved = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar CSV' }).click();
-  const download = await saved;
+  const download = await downloadAfter(page, () => page.getByRole('button', { name: 'Exportar CSV' }).click());
   expect(download.suggestedFilename()).toMatch(/^auditoria-\d{14}\.csv$/);
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page, Route } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
 import { listRows, openCardScreen, openRow, readRows } from './support/cards.ts';
-import { expect, openHome, test } from './support/signed-in.ts';
+import { downloadAfter, expect, openHome, test } from './support/signed-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
 // The files write instants in Brasília time; the screens in the browser's: an operator in Brazil sees the same.
@@ -75,9 +75,7 @@ test('the cards list downloads as a CSV: BOM, `;`, every holder, the first row a
   await screenshots(page, 'list-button', () => centre(button));
   await expectNoA11yViolations(page);
 
-  const saved = page.waitForEvent('download');
-  await button.click();
-  const download = await saved;
+  const download = await downloadAfter(page, () => button.click());
   await expect(page.getByText(`Arquivo pronto: ${total.toLocaleString('pt-BR')} linhas exportadas.`)).toBeVisible();
   expect(download.suggestedFilename()).toMatch(/^portadores-\d{14}\.csv$/);
   const lines = await linesOf(download);

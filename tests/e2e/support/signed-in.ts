@@ -10,7 +10,7 @@
 //
 // A test that ends the provider session (Sair) or signs in as someone else in the same context must not use it
 // for the sign-out: it signs in by itself (auth, storage, recovery specs).
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type Download, expect, type Page } from '@playwright/test';
 import { COMPANY_A, listRows, signInToCompany } from './cards.ts';
 import { E2E } from './env.ts';
 import { type StorageState, saveSignedInState, signedInState } from './signed-in-states.ts';
@@ -37,6 +37,23 @@ export const stepUpDialog = (page: Page) => page.getByRole('dialog', { name: 'Co
  * the dialog asks its password, which this handler types, wherever in a test the dialog appears. A test about the
  * dialog itself removes it (page.removeLocatorHandler(stepUpDialog(page))).
  */
+/**
+ * The download a click starts. A whole-company export asks for a recent proof first (issue 25), and waiting for an
+ * event runs no locator handler: an auto-waiting assertion on the dialog does, so the proof is given while the file
+ * is awaited, as the operator would give it.
+ */
+export async function downloadAfter(page: Page, click: () => Promise<void>): Promise<Download> {
+  const saved = page.waitForEvent('download');
+  await click();
+  const dialog = stepUpDialog(page);
+  const asked = await dialog.waitFor({ state: 'visible', timeout: 8_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (asked) await expect(dialog).toBeHidden({ timeout: 30_000 });
+  return saved;
+}
+
 export async function confirmStepUpWithPassword(page: Page, password = E2E.password): Promise<void> {
   await page.addLocatorHandler(stepUpDialog(page), async (dialog) => {
     const field = dialog.getByLabel('Senha', { exact: true });
