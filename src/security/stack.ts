@@ -20,12 +20,15 @@ import { testConfig } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { freshDatabase } from '../platform/test-database.ts';
 import { buildProvider } from '../provider/app.ts';
+import { createDb, type Db } from '../provider/db/client.ts';
 import { seededDatabase } from '../provider/test/seeded-database.ts';
 
 export interface Stack {
   provider: FastifyInstance;
   providerUrl: string;
   providerDb: DatabaseHandle;
+  /** The provider's database through drizzle: where the suites build the rows they aim at (builders). */
+  db: Db;
   bffUrl: string;
   close(): Promise<void>;
 }
@@ -91,6 +94,7 @@ export async function startStack(
     provider,
     providerUrl,
     providerDb: providerData.handle,
+    db: createDb(providerData.handle),
     bffUrl,
     async close() {
       await bff.close();

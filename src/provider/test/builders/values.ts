@@ -32,11 +32,14 @@ const FIRST = ['Iara', 'Heitor', 'Yara', 'Caetano', 'Jurema', 'Otávio', 'Iracem
 const MIDDLE = ['Quintela', 'Bragança', 'Sampaio', 'Valadares', 'Tavares', 'Guimarães', 'Prates', 'Leme', 'Falcão'];
 const LAST = ['Aranha', 'Brandão', 'Coutinho', 'Dantas', 'Esteves', 'Fontes', 'Galvão', 'Hora', 'Junqueira', 'Lacerda'];
 
+const GENERATIONS = ['', ' Filho', ' Neto', ' Júnior'];
+
 /** A holder's or user's name: a first name and two surnames no seeded row has, another one each call. */
 export function freshName(): string {
   const n = next();
-  const pick = (list: readonly string[], k: number) => list[k % list.length] as string;
-  return `${pick(FIRST, n)} ${pick(MIDDLE, Math.floor(n / FIRST.length))} ${pick(LAST, n + Math.floor(n / 90))}`;
+  const pick = <T>(list: readonly T[], k: number) => list[k % list.length] as T;
+  const [a, b, c] = [FIRST.length, MIDDLE.length, LAST.length];
+  return `${pick(FIRST, n)} ${pick(MIDDLE, Math.floor(n / a))} ${pick(LAST, Math.floor(n / (a * b)))}${pick(GENERATIONS, Math.floor(n / (a * b * c)))}`;
 }
 
 /** Lower-case ASCII, as logins, e-mails and embossed names have it. */
