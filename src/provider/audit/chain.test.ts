@@ -5,19 +5,22 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditVerifyCommand } from '../admin/audit-verify-command.ts';
 import { commandRunner } from '../admin/test-support.ts';
-import { auditLog, companies, portalUsers } from '../db/schema.ts';
+import { auditLog, portalUsers } from '../db/schema.ts';
+import { buildCompany } from '../test/builders/index.ts';
 import { createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { verifyAuditChain } from './chain.ts';
 
 let h: Harness;
 let companyA: number;
 let companyB: number;
+let cnpjA: string;
 let token: string;
 
 beforeAll(async () => {
   h = await createHarness();
-  const ids = await h.db.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(2);
-  [companyA, companyB] = ids.map((c) => c.id) as [number, number];
+  // Company A is the demo operator's (it creates a user there); company B gets rows written straight.
+  const a = await buildCompany(h, { members: [DEMO.login] });
+  [companyA, companyB, cnpjA] = [a.id, (await buildCompany(h)).id, a.cnpj];
   token = await h.token(DEMO.login, DEMO.password);
 });
 afterAll(() => h.close());
@@ -63,7 +66,7 @@ describe('audit chain', () => {
     const created = await h.app.inject({
       method: 'POST',
       url: '/v0/portal/usuario/',
-      headers: { authorization: `Bearer ${token}`, cnpj: (await cnpjOf(companyA)) as string },
+      headers: { authorization: `Bearer ${token}`, cnpj: cnpjA },
       payload: {
         login: 'pessoa.auditada',
         numCelular: 912345678,
@@ -170,8 +173,3 @@ describe('audit chain', () => {
     });
   });
 });
-
-async function cnpjOf(id: number) {
-  const [c] = await h.db.select({ cnpj: companies.cnpj }).from(companies).where(eq(companies.id, id));
-  return c?.cnpj;
-}
