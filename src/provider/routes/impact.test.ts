@@ -1,7 +1,7 @@
 // Impact preview (issue 18.3) through the API: the figures agree to the centavo with what the limit screen, the
 // company's relationship limit and the card's history answer for the same card; another company's card and a bad
 // action are refused with nothing of the card in the answer.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApprovedAuthorization } from '../../contracts/authorization-status.ts';
 import { type CardImpact, cardImpactResponse, SECOND_COPY_DELIVERY_DAYS } from '../../contracts/impact.ts';
@@ -66,7 +66,7 @@ async function spender(): Promise<Row> {
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .where(eq(accounts.companyId, companyA.id))
+    .where(and(eq(accounts.companyId, companyA.id), eq(cards.cardType, 'TITULAR')))
     .orderBy(asc(accounts.accountNumber));
   for (const row of rows) {
     if (taken.has(row.account.id)) continue;

@@ -1,6 +1,6 @@
 // The limit screen's calls, the summary panel's figures and the company's relationship limit, through the API:
 // what a card has spent comes from its authorizations, and no limit change moves it.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApprovedAuthorization } from '../../contracts/authorization-status.ts';
 import { messages } from '../../contracts/messages.ts';
@@ -52,7 +52,7 @@ const holders = (): Promise<Row[]> =>
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .where(eq(accounts.companyId, companyA.id))
+    .where(and(eq(accounts.companyId, companyA.id), eq(cards.cardType, 'TITULAR')))
     .orderBy(asc(accounts.accountNumber));
 
 /** Used, in centavos, computed here from the authorization rows and the shared approval rule. */

@@ -37,7 +37,28 @@ export const holderIn = {
     card: { status: 'Blocked', blockCode: 'O' },
   }),
   permanentlyBlocked: (): CardOptions => ({ card: { status: 'Blocked', activeFlag: 'N' } }),
+  /** The platform's second blocking code on the account (the card itself stays Actived). */
+  accountBlocked: (code = 'Z'): CardOptions => ({ account: { accountBlockingCodeTwo: code } }),
+  /** The platform's warning code on the account. */
+  accountWarning: (code = 'C'): CardOptions => ({ account: { accountWarningCode: code } }),
 } as const;
+
+/**
+ * One holder in each state the card screens handle, in the seed's order (active, blocked P, R, BE and O, the account's
+ * second blocking code, its warning code, cancelled, blocked for good), then live ones: for `buildCards`'s options.
+ */
+export const everyState = (index: number): CardOptions =>
+  [
+    {},
+    holderIn.blocked('P'),
+    holderIn.blocked('R'),
+    holderIn.blocked('BE'),
+    holderIn.blocked('O'),
+    holderIn.accountBlocked(),
+    holderIn.accountWarning(),
+    holderIn.cancelled(),
+    holderIn.permanentlyBlocked(),
+  ][index] ?? {};
 
 export async function buildCard(
   t: Builds,
