@@ -1,15 +1,17 @@
 // What the demo's generator writes, read from the test demo (150 holders of company A with history): the promises the
 // portal's screens, screenshots and E2E rely on. The route suites build their own rows (test/builders); these checks
 // moved here from them, being about the seed — the only test files that may name a seeded company or holder.
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApprovedAuthorization } from '../../../contracts/authorization-status.ts';
 import { centsOf } from '../../../contracts/money.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
-import { accounts, authorizations, cards, companies } from '../schema.ts';
+import { accounts, authorizations, cards, companies, invoiceDueDates, transactions } from '../schema.ts';
+import { historyDueDates, seedHistory } from './history.ts';
 
 let h: Harness;
 let companyA: typeof companies.$inferSelect;
+let companyB: typeof companies.$inferSelect;
 
 type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
 const holdersOf = (companyId: number): Promise<Row[]> =>
@@ -31,8 +33,9 @@ async function spentCents(accountId: string): Promise<number> {
 beforeAll(async () => {
   h = await createHarness();
   const [a] = await h.db.select().from(companies).where(eq(companies.corporateName, 'Transportadora Horizonte Ltda'));
-  if (!a) throw new Error('the demo has no company A');
-  companyA = a;
+  const [b] = await h.db.select().from(companies).where(eq(companies.corporateName, 'Construtora Vale Verde S.A.'));
+  if (!a || !b) throw new Error('the demo has no company A or B');
+  [companyA, companyB] = [a, b];
 });
 afterAll(() => h.close());
 
@@ -50,5 +53,48 @@ describe('the demo’s holders', () => {
     for (const row of (await holdersOf(companyA.id)).slice(0, 60)) {
       expect(await spentCents(row.account.id), row.account.id).toBeLessThanOrEqual(centsOf(row.account.creditLimit));
     }
+  });
+});
+
+describe('the demo’s history', () => {
+  const countOf = async (accountId: string) =>
+    (await h.db.select().from(authorizations).where(eq(authorizations.accountId, accountId))).length;
+
+  it('gives history to the first 60 holders of company A and the first 10 of B, none to the others', async () => {
+    const a = await holdersOf(companyA.id);
+    const b = await holdersOf(companyB.id);
+    expect(await countOf((a[59] as Row).account.id)).toBeGreaterThan(0);
+    expect(await countOf((b[9] as Row).account.id)).toBeGreaterThan(0);
+    expect(await countOf((a[60] as Row).account.id)).toBe(0);
+    expect(await countOf((b[10] as Row).account.id)).toBe(0);
+  });
+
+  it('seedHistory is resumable: running it again adds no history and no due dates', async () => {
+    const count = async () => {
+      const [a] = await h.db.select({ n: sql<number>`count(*)::int` }).from(authorizations);
+      const [t] = await h.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
+      const [d] = await h.db.select({ n: sql<number>`count(*)::int` }).from(invoiceDueDates);
+      return [a?.n, t?.n, d?.n];
+    };
+    const before = await count();
+    await seedHistory(h.db, [
+      { companyId: companyA.id, accountsWithHistory: 60, seed: 1101 },
+      { companyId: companyB.id, accountsWithHistory: 10, seed: 1202 },
+    ]);
+    expect(await count()).toEqual(before);
+  });
+
+  it('historyDueDates lists the last 8 months and the current one on day 22', () => {
+    expect(historyDueDates(new Date('2026-03-02T12:00:00Z'))).toEqual([
+      '2025-07-22',
+      '2025-08-22',
+      '2025-09-22',
+      '2025-10-22',
+      '2025-11-22',
+      '2025-12-22',
+      '2026-01-22',
+      '2026-02-22',
+      '2026-03-22',
+    ]);
   });
 });
