@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApprovedAuthorization } from '../../../contracts/authorization-status.ts';
 import { centsOf } from '../../../contracts/money.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
-import { accounts, authorizations, cards, companies, invoiceDueDates, transactions } from '../schema.ts';
+import { accounts, authorizations, cards, companies, invoiceDueDates, invoices, transactions } from '../schema.ts';
 import { historyDueDates, seedHistory } from './history.ts';
 
 let h: Harness;
@@ -96,5 +96,29 @@ describe('the demo’s history', () => {
       '2026-02-22',
       '2026-03-22',
     ]);
+  });
+});
+
+describe('the demo’s invoices', () => {
+  it('seeds at least six closed invoices per company and a due date without one', async () => {
+    for (const company of await h.db.select().from(companies)) {
+      const dates = (
+        await h.db
+          .select({ dueDate: invoiceDueDates.dueDate })
+          .from(invoiceDueDates)
+          .where(eq(invoiceDueDates.companyId, company.id))
+      )
+        .map((d) => d.dueDate)
+        .sort();
+      const invoiced = (
+        await h.db.select({ dueDate: invoices.dueDate }).from(invoices).where(eq(invoices.companyId, company.id))
+      )
+        .map((d) => d.dueDate)
+        .sort();
+      expect(invoiced.length, company.corporateName).toBeGreaterThanOrEqual(6);
+      const newest = invoiced.at(-1) as string;
+      expect(dates.filter((d) => d < newest && !invoiced.includes(d))).toHaveLength(1);
+      expect(dates.every((d) => d.endsWith('-22'))).toBe(true);
+    }
   });
 });

@@ -2,7 +2,8 @@
 // the test says otherwise. Returns both rows as the database has them, so a test reads ids, digits and the CPF from
 // what it built.
 import { eq, sql } from 'drizzle-orm';
-import { accounts, cards, companies } from '../../db/schema.ts';
+import { accounts, cards, companies, proposals } from '../../db/schema.ts';
+import { proposalOf } from '../../db/seed/lifecycle.ts';
 import type { BuiltCompany } from './company.ts';
 import type { Builds } from './types.ts';
 import { ascii, freshAccountNumber, freshCpf, freshName, next } from './values.ts';
@@ -126,4 +127,9 @@ export async function buildCards(
   const built: BuiltCard[] = [];
   for (let i = 0; i < count; i++) built.push(await buildCard(t, company, opts(i)));
   return built;
+}
+
+/** The portal request (a proposal) that opened the holder's account at `at`, as the proposal endpoint keeps it. */
+export async function buildRequest(t: Builds, built: BuiltCard, at: Date): Promise<void> {
+  await t.db.insert(proposals).values(proposalOf(built.account, at, built.card.logo));
 }
