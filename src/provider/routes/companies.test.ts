@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
 import { accountsResponse, type Company, companiesResponse, type SubAccount } from '../../contracts/schemas.ts';
-import { buildCards, buildCompany, buildUser, everyState } from '../test/builders/index.ts';
+import { type BuiltCompany, buildCards, buildCompany, buildUser, everyState } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let operatorToken: string;
 let operatorCompanies: Company[];
 let otherCompany: Company;
-let main: Company;
+let main: BuiltCompany;
 /** The main company's holders: two full pages and part of a third. */
 const HOLDERS = 2 * PAGE_SIZE + 30;
 
