@@ -39,7 +39,7 @@ beforeAll(async () => {
     password: DEMO.password,
   });
   consulta = await buildUser(h, {
-    name: 'Cecília Andrade Pires',
+    name: 'Regina Castro Moura',
     companies: [{ company, profile: 'CONSULTA' }],
     password: DEMO.password,
   });
@@ -161,7 +161,7 @@ describe('revealCpf', () => {
     const row = rows.at(-1);
     expect(row).toMatchObject({
       actorLogin: consulta.login,
-      actorName: 'Cecília Andrade Pires',
+      actorName: 'Regina Castro Moura',
       address: ADDRESS,
       companyId: company.id,
       target: `account:${holder.id}`,

@@ -5,9 +5,20 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApprovedAuthorization } from '../../../contracts/authorization-status.ts';
 import { centsOf } from '../../../contracts/money.ts';
-import { createHarness, type Harness } from '../../test/harness.ts';
-import { accounts, authorizations, cards, companies, invoiceDueDates, invoices, transactions } from '../schema.ts';
+import { loginResponse } from '../../../contracts/schemas.ts';
+import { createHarness, DEMO, type Harness } from '../../test/harness.ts';
+import {
+  accounts,
+  authorizations,
+  cards,
+  companies,
+  invoiceDueDates,
+  invoices,
+  portalUsers,
+  transactions,
+} from '../schema.ts';
 import { historyDueDates, seedHistory } from './history.ts';
+import { ensureDemoOperator, PROFILE_OPERATORS } from './seed.ts';
 
 let h: Harness;
 let companyA: typeof companies.$inferSelect;
@@ -120,5 +131,25 @@ describe('the demo’s invoices', () => {
       expect(dates.filter((d) => d < newest && !invoiced.includes(d))).toHaveLength(1);
       expect(dates.every((d) => d.endsWith('-22'))).toBe(true);
     }
+  });
+});
+
+describe('the demo’s profile operators', () => {
+  it('sign in with the demo password a start sets, and a demo seeded before them gets them', async () => {
+    const signIn = (login: string, senha: string) =>
+      h.app.inject({ method: 'POST', url: '/v0/portal/usuario/login', payload: { login, senha } });
+    // A demo seeded before profiles: the two operators are not there yet.
+    await h.db.delete(portalUsers).where(eq(portalUsers.login, 'consulta'));
+    const newPassword = 'OutraSenhaDemo2026';
+    await ensureDemoOperator(h.handle, { demoLogin: DEMO.login, demoPassword: newPassword });
+    for (const op of PROFILE_OPERATORS) {
+      const res = await signIn(op.login, newPassword);
+      expect(res.statusCode, `${op.login} ${res.body}`).toBe(200);
+      const body = loginResponse.parse(res.json());
+      expect(body.primeiroAcesso).toBe(false);
+      expect(body.companies.map((c) => [c.cnpj, c.perfil])).toEqual([[companyA.cnpj, op.profile]]);
+    }
+    await ensureDemoOperator(h.handle, { demoLogin: DEMO.login, demoPassword: DEMO.password });
+    expect((await signIn('consulta', DEMO.password)).statusCode).toBe(200);
   });
 });
