@@ -10,7 +10,7 @@ import { secondFactorExemptLogins } from '../demo-operators.ts';
 import { buildCompany, buildUser } from './builders/index.ts';
 import { type DatabaseChoice, seededDatabase } from './seeded-database.ts';
 
-export { DEMO, migratedDatabase, seededDatabase, TEST_ACCOUNTS } from './seeded-database.ts';
+export { DEMO, migratedDatabase, seededDatabase } from './seeded-database.ts';
 
 export interface TestClock {
   (): Date;
