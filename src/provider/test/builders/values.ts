@@ -1,5 +1,6 @@
-// Values a builder makes up: unique within the test process for each call (CPFs, CNPJs, account numbers, codes), so
-// two rows a test builds never collide with each other, and drawn outside the ranges the seeded demo uses.
+// Values a builder makes up, unique within the test process at each call (CPFs, CNPJs, account numbers, names), so
+// two rows a test builds never collide. Account numbers and names come from outside what the seeded demo uses; CPFs
+// and CNPJs are random (meeting one of the demo's few hundred is a chance in millions).
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 
 let seq = 0;
