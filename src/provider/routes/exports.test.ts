@@ -13,6 +13,7 @@ import {
   buildHistory,
   buildInvoices,
   buildUser,
+  everyState,
 } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { DOWNLOAD_CHANNEL_HEADER } from './exports.ts';
@@ -23,7 +24,7 @@ type CompanyRow = BuiltCompany;
 /** The demo operator's company, its holders with history and invoices; and another operator's company. */
 let main: CompanyRow;
 let foreign: CompanyRow;
-/** More than a page of the account list (50), the first twelve with months of history. */
+/** More than a page of the account list (50), in every state; the first twelve with months of history. */
 const HOLDERS = 60;
 const WITH_HISTORY = 12;
 /** The moment the history and the invoices are drawn back from, as the seed draws the demo's from its start. */
@@ -32,7 +33,8 @@ const REFERENCE = new Date();
 beforeAll(async () => {
   h = await createHarness();
   main = await buildCompany(h, { members: [DEMO.login] });
-  await buildCards(h, main, HOLDERS);
+  // Holders in every state the list shows (blocked by each reason, account codes, cancelled, for good), then live ones.
+  await buildCards(h, main, HOLDERS, everyState);
   await buildHistory(h, main, { cards: WITH_HISTORY, reference: REFERENCE });
   await buildInvoices(h, main, REFERENCE);
   const other = await buildUser(h, { password: DEMO.password });

@@ -57,7 +57,11 @@ beforeAll(async () => {
   await buildCard(h, companyA, holderIn.blocked('P'));
   await buildCard(h, companyA, holderIn.blocked('R'));
   await buildCards(h, companyA, 2, () => ({ card: { createdAt: ago(10), passwordBlocked: true } }));
-  await buildCards(h, companyA, 3, (i) => ({ card: { createdAt: ago(10), expiresOn: inDays(10 + 20 * i) } }));
+  // One of the expiring cards is active with the platform's warning code on its account: its status is Inativo.
+  await buildCards(h, companyA, 3, (i) => ({
+    ...(i === 1 ? holderIn.accountWarning() : {}),
+    card: { createdAt: ago(10), expiresOn: inDays(10 + 20 * i) },
+  }));
   // Requested through the portal five days ago, never used: pending.
   for (const card of await buildCards(h, companyA, 2, () => ({ card: { createdAt: ago(5) } }))) {
     await buildRequest(h, card, ago(5));
@@ -309,6 +313,17 @@ describe('the radar export kind', () => {
         expect(row).toHaveLength(radarExportKind.header.length);
         expect(row[0]).toBe(list[i]?.cardHolder);
         expect(row[5]).toEqual({ date: list[i]?.expiresOn });
+        // Ativo only for an active card with no blocking or warning code, as the cards list has it.
+        const card = list[i];
+        const plain =
+          card?.cardStatus === 'active' &&
+          !card.cardBlockingCode &&
+          !card.accountBlockingCodeTwo &&
+          !card.accountWarningCode;
+        expect(row[4]).toBe(plain ? messages.radar.export.active : messages.radar.export.inactive);
+      }
+      if (category === 'expiring') {
+        expect(list.some((r) => r.cardStatus === 'active' && r.accountWarningCode)).toBe(true);
       }
     }
     expect(radarExportKind.fileName(filters('unused', companyA, 'silva'))).toBe(`radar-unused-${companyA.cnpj}-filtro`);
