@@ -4,6 +4,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // `npm run coverage`: v8 coverage of the provider and the BFF under the server project (off otherwise).
+    coverage: {
+      provider: 'v8',
+      include: ['src/provider/**/*.ts', 'src/bff/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/test/**'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         extends: true,

@@ -11,14 +11,14 @@ import { createFixture, type Fixture } from './test/fixture.ts';
 
 const BASE = PROVIDER_HOSTS.prod[0];
 const LIMIT = 20;
-const LOGIN_BODY = { login: 'ana.souza', senha: 'Senha-Errada-2026' };
+const LOGIN_BODY = { login: 'operadora.qualquer', senha: 'Senha-Errada-2026' };
 const login = {
   method: 'POST',
   url: `${BASE}/v0/portal/usuario/login`,
   headers: COMMON_INNER_HEADERS,
   data: LOGIN_BODY,
 };
-const recovery = { ...login, url: `${BASE}/v0/portal/usuario/recuperarsenha`, data: { login: 'ana.souza' } };
+const recovery = { ...login, url: `${BASE}/v0/portal/usuario/recuperarsenha`, data: { login: 'operadora.qualquer' } };
 const companies = { method: 'GET', url: `${BASE}/v1/corporate/companies`, headers: COMMON_INNER_HEADERS };
 
 let fx: Fixture;

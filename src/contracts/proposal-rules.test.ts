@@ -144,7 +144,7 @@ describe('spaces, CEP and phones', () => {
 });
 
 describe('the shared proposal schema', () => {
-  const valid = validProposal('000101', '52998224725');
+  const valid = validProposal('000777', '52998224725');
   const reason = (patch: object) => proposalBody.safeParse({ ...valid, ...patch }).error?.issues[0]?.message;
 
   it('accepts a complete proposal', () => {

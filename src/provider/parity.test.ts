@@ -1,24 +1,28 @@
 // The same calls on both engines, the answers compared: the route suites run once, on PostgreSQL wherever one
 // answers (tests/setup/server-run.ts), so this suite is what keeps "works on PostgreSQL" meaning "works on PGlite"
-// and the other way round. Each engine gets the same demo, drawn back from the same moment, and the same clock;
-// the provider's representative reads and writes then must answer alike. Without a PostgreSQL server the suite
+// and the other way round. Each engine gets the same company, built on the first and copied row for row to the
+// others (its holders, and the history of the first ones drawn back from the same moment), and the same clock; the
+// provider's representative reads and writes then must answer alike. Without a PostgreSQL server the suite
 // compares PGlite with a second PGlite database (the same answers twice: what the calls give is deterministic) and
 // says that PostgreSQL was not compared.
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountsResponse,
   authorizationHistoryResponse,
   type Company,
   cardsResponse,
-  companiesResponse,
   limitResponse,
   type SubAccount,
 } from '../contracts/schemas.ts';
-import { accounts } from './db/schema.ts';
+import type { Db } from './db/client.ts';
+import { accounts, authorizations, cards, companies, invoiceDueDates, transactions } from './db/schema.ts';
+import { buildCards, buildCompany, buildHistory, linkUser } from './test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from './test/harness.ts';
 
-/** The moment both demos are drawn back from: the harness clock's start, so the provider's "now" agrees with it. */
+/** More holders than a page (50) holds, so the pages turn; the first three have a history. */
+const HOLDERS = 60;
+/** The moment both histories are drawn back from: the harness clock's start, so the provider's "now" agrees with it. */
 const REFERENCE = new Date('2026-03-02T12:00:00Z');
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -43,19 +47,82 @@ beforeAll(async () => {
         { name: 'PGlite (again)', database: { engine: 'pglite' as const, reference: REFERENCE } },
       ];
   if (!onPostgres) console.info('parity: no PostgreSQL in this run; PGlite compared with itself only');
+  let shared: CompanyRows | undefined;
   for (const { name, database } of choices) {
     const h = await createHarness({ database });
+    // Built on the first engine, copied to the others: the same rows everywhere.
+    if (shared) await copyTo(h, shared);
+    else shared = await buildShared(h);
     const token = await h.token(DEMO.login, DEMO.password);
-    const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-    const company = companiesResponse
-      .parse(res.json())
-      .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-    engines.push({ name, h, token, company });
+    engines.push({ name, h, token, company: shared.company });
   }
 }, 120_000);
 afterAll(async () => {
   for (const { h } of engines) await h.close();
 });
+
+interface CompanyRows {
+  company: typeof companies.$inferSelect;
+  accounts: (typeof accounts.$inferSelect)[];
+  cards: (typeof cards.$inferSelect)[];
+  authorizations: (typeof authorizations.$inferSelect)[];
+  transactions: (typeof transactions.$inferSelect)[];
+  dueDates: (typeof invoiceDueDates.$inferSelect)[];
+}
+
+/** The demo operator's company with its holders, the first three with months of history; read back whole. */
+async function buildShared(h: Harness): Promise<CompanyRows> {
+  const company = await buildCompany(h, { members: [DEMO.login] });
+  await buildCards(h, company, HOLDERS);
+  await buildHistory(h, company, { cards: 3, reference: REFERENCE });
+  return rowsOf(h.db, company.id);
+}
+
+async function rowsOf(db: Db, companyId: number): Promise<CompanyRows> {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new Error(`no company ${companyId}`);
+  const held = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.companyId, companyId))
+    .orderBy(asc(accounts.accountNumber));
+  const ids = held.map((a) => a.id);
+  return {
+    company,
+    accounts: held,
+    cards: await db.select().from(cards).where(inArray(cards.accountId, ids)),
+    authorizations: await db
+      .select()
+      .from(authorizations)
+      .where(inArray(authorizations.accountId, ids))
+      .orderBy(asc(authorizations.id)),
+    transactions: await db
+      .select()
+      .from(transactions)
+      .where(inArray(transactions.accountId, ids))
+      .orderBy(asc(transactions.id)),
+    dueDates: await db.select().from(invoiceDueDates).where(eq(invoiceDueDates.companyId, companyId)),
+  };
+}
+
+/**
+ * The same rows in another engine's database: the company under the id that database gives it, its rows in the
+ * order they were written, and the link to the demo operator there (whose id each engine's seed drew itself).
+ */
+async function copyTo(h: Harness, rows: CompanyRows): Promise<void> {
+  const { id: _company, ...company } = rows.company;
+  const [copy] = await h.db.insert(companies).values(company).returning({ id: companies.id });
+  const companyId = copy?.id as number;
+  await h.db.insert(accounts).values(rows.accounts.map((a) => ({ ...a, companyId })));
+  await h.db.insert(cards).values(rows.cards);
+  await h.db.insert(invoiceDueDates).values(rows.dueDates.map((d) => ({ ...d, companyId })));
+  await h.db.insert(authorizations).values(rows.authorizations.map(({ id: _id, ...a }) => a));
+  await h.db.insert(transactions).values(rows.transactions.map(({ id: _id, ...t }) => t));
+  await linkUser(h, DEMO.login, { id: companyId });
+  const copied = await rowsOf(h.db, companyId);
+  expect(copied.accounts).toEqual(rows.accounts.map((a) => ({ ...a, companyId })));
+  expect(copied.authorizations.length).toBe(rows.authorizations.length);
+}
 
 /** One call on every engine; the status and body of each, by engine name. */
 async function onEach(
@@ -109,7 +176,7 @@ describe(`the provider on ${onPostgres ? 'PGlite and PostgreSQL' : 'PGlite (no P
   it('finds the same holders by CPF, and the same nobody for an unknown one', async () => {
     const rows = accountsResponse.parse(alike(await firstPage()).body).subAccounts;
     const holder = rows[3] as Holder;
-    // The list masks the CPF; the seed wrote the same one on both engines.
+    // The list masks the CPF; every engine holds the same one.
     const [{ cpf } = { cpf: '' }] = await (engines[0] as Engine).h.db
       .select({ cpf: accounts.documentNumber })
       .from(accounts)

@@ -4,6 +4,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_REASONS, endpoints } from '../contracts/index.ts';
+import { buildCard, buildCompany } from '../provider/test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
 
 const CALLS = 200;
@@ -35,26 +36,12 @@ beforeAll(async () => {
   h = await createHarness();
   base = await h.app.listen({ host: '127.0.0.1', port: 0 });
   token = await h.token(DEMO.login, DEMO.password);
-  const { rows } = await h.handle.sql.query<{ uuid: string; id: string; last4: string }>(
-    `select a.id as uuid, c.id, c.last4
-       from accounts a
-       join cards c on c.account_id = a.id and c.card_type = 'TITULAR'
-       join companies co on co.id = a.company_id
-      where co.corporate_name like 'Transportadora%' and a.status_description = 'NORMAL'
-        and c.status = 'Actived' and c.active_flag = 'S'
-      order by a.account_number limit 1`,
-  );
-  card = rows[0] as typeof card;
-  // Limit 10 000 with nothing used (its purchases settled) and the relationship with room to spare: every limit from
-  // 5 000 to 10 000 is one the account can hold, whatever order the changes land in, so a refused limit change can
-  // only be a defect.
-  await h.handle.sql.query(`update authorizations set settled_at = now() where account_id = $1`, [card.uuid]);
-  await h.handle.sql.query(`update accounts set credit_limit = '10000.00' where id = $1`, [card.uuid]);
-  await h.handle.sql.query(
-    `update companies set relationship_limit = relationship_limit + 100000
-      where id = (select company_id from accounts where id = $1)`,
-    [card.uuid],
-  );
+  // Limit 10 000 with nothing used and the relationship with room to spare (R$ 10 million): every limit from 5 000 to
+  // 10 000 is one the account can hold, whatever order the changes land in, so a refused limit change can only be a
+  // defect.
+  const company = await buildCompany(h, { members: [DEMO.login] });
+  const built = await buildCard(h, company, { creditLimit: '10000.00' });
+  card = { uuid: built.account.id, id: built.card.id, last4: built.card.last4 };
 });
 afterAll(() => h.close());
 

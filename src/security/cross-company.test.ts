@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../contracts/contract.ts';
 import { type EndpointName, endpoints } from '../contracts/index.ts';
-import { OTHER_OPERATOR_LOGIN } from '../provider/db/seed/seed.ts';
+import { buildUser } from '../provider/test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
 import { changedTables, snapshotTables } from './snapshot.ts';
-import { AIM, loadTarget, requestOf, secretsOf, type Target } from './targets.ts';
+import { AIM, buildTarget, buildTargetCompany, requestOf, secretsOf, type Target } from './targets.ts';
 
 /**
  * How each endpoint must answer a foreign operator. `refused` is the rule; the other kinds are endpoints with
@@ -113,6 +113,8 @@ const OWN_OR_PUBLIC: Partial<Record<EndpointName, Expectation>> = {
   },
 };
 
+/** The operator of company C, built for the suite. */
+const OTHER = 'operador.da.empresa.c';
 let h: Harness;
 const tokens: Record<string, string> = {};
 const targets: Record<string, Target> = {};
@@ -131,17 +133,19 @@ beforeAll(async () => {
     }),
     h.clock().toISOString(),
   ]);
-  targets.A = await loadTarget(h.handle.sql, 'Transportadora', 'ana.souza');
-  targets.C = await loadTarget(h.handle.sql, 'Agropecuária', OTHER_OPERATOR_LOGIN);
+  // Company A is the demo operator's; company C has an operator of its own, who acts for no other company.
+  await buildUser(h, { login: OTHER, password: DEMO.password });
+  targets.A = await buildTarget(h, await buildTargetCompany(h, { members: [DEMO.login] }));
+  targets.C = await buildTarget(h, await buildTargetCompany(h, { members: [OTHER] }));
   tokens[DEMO.login] = await h.token(DEMO.login, DEMO.password);
-  tokens[OTHER_OPERATOR_LOGIN] = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
+  tokens[OTHER] = await h.token(OTHER, DEMO.password);
 });
 afterAll(() => h.close());
 
-/** The operator of company C aims at company A; the operator of A and B aims at company C. */
+/** The operator of company C aims at company A; the operator of A aims at company C. */
 const DIRECTIONS = [
-  { attacker: OTHER_OPERATOR_LOGIN, target: 'A', victim: DEMO.login },
-  { attacker: DEMO.login, target: 'C', victim: OTHER_OPERATOR_LOGIN },
+  { attacker: OTHER, target: 'A', victim: DEMO.login },
+  { attacker: DEMO.login, target: 'C', victim: OTHER },
 ] as const;
 
 /**

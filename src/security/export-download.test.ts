@@ -1,5 +1,4 @@
 // The CSV download route (src/bff/routes/downloads.ts, decision 084) against the real provider: a ticket issued through the sealed /proxy, then one plain GET.
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { messages } from '../contracts/messages.ts';
 import { sealJson } from '../crypto/index.ts';
 import { testConfig } from '../platform/config.ts';
 import { freshDatabase } from '../platform/test-database.ts';
-import { companies } from '../provider/db/schema.ts';
+import { type BuiltCard, type BuiltCompany, buildCards, buildCompany } from '../provider/test/builders/index.ts';
 import { createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
 
 const BASE = 'https://api.fidis.com.br';
@@ -18,7 +17,10 @@ const { Authorization: _, ...INNER } = COMMON_INNER_HEADERS;
 let provider: Harness;
 let bff: FastifyInstance;
 let dispose: () => Promise<void>;
-let company: { cnpj: string; relationCode: string; totalSubAccounts: number };
+let company: BuiltCompany;
+/** The company's holders: what a whole-company export lists. */
+const HOLDERS = 3;
+let holders: BuiltCard[];
 
 beforeAll(async () => {
   provider = await createHarness();
@@ -31,8 +33,8 @@ beforeAll(async () => {
     upstreams: { prod: url, sandbox: url },
     logger: false,
   });
-  const [first] = await provider.db.select().from(companies).orderBy(asc(companies.id)).limit(1);
-  company = first!;
+  company = await buildCompany(provider, { members: [DEMO.login] });
+  holders = await buildCards(provider, company, HOLDERS);
 });
 afterAll(async () => {
   await bff.close();
@@ -92,7 +94,7 @@ describe('GET /proxy/download/<ticket>', () => {
   it('streams the CSV of a ticket issued through /proxy, with the security headers and no caching', async () => {
     const s = await signedIn();
     const t = await ticketOf(s);
-    expect(t.rows).toBe(company.totalSubAccounts);
+    expect(t.rows).toBe(HOLDERS);
     const res = await get(s, t.ticket);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -102,6 +104,7 @@ describe('GET /proxy/download/<ticket>', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.body.startsWith('\ufeffConta;Portador;CPF;')).toBe(true);
     expect(res.body.split('\r\n').length - 2).toBe(t.rows);
+    for (const { account } of holders) expect(res.body).toContain(account.holderName);
   });
 
   it('refuses a second use of the ticket, sealed, in pt-BR, even with a fresh request id', async () => {

@@ -10,7 +10,7 @@ import { isPortugueseReason } from './reasons.ts';
 import { REFUSAL_WRITES } from './refusal-writes.ts';
 import { changedTables, type Snapshot, snapshotTables } from './snapshot.ts';
 import { type InnerRequest, SealedClient, type Stack, signIn, startStack } from './stack.ts';
-import { AIM, type Aimed, loadTarget, type Target } from './targets.ts';
+import { AIM, type Aimed, buildTarget, buildTargetCompany, type Target } from './targets.ts';
 
 // FUZZ_RUNS raises it for a longer hunt (`FUZZ_RUNS=300 npx vitest run src/security/fuzz.test.ts`).
 const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 25);
@@ -282,9 +282,9 @@ beforeAll(async () => {
   await client.register();
   token = await signIn(stack.providerUrl, DEMO.login, DEMO.password);
   // Read before any call: the fuzz may change or delete the very user and holders it aims at.
-  for (const [index] of names.entries()) {
-    targets.push(await loadTarget(stack.providerDb.sql, 'Transportadora', 'ana.souza', index));
-  }
+  // A company of the demo operator's, and in it a holder and a user for each endpoint.
+  const company = await buildTargetCompany(stack, { members: [DEMO.login], reference: frozen });
+  for (const _ of names) targets.push(await buildTarget(stack, company));
 }, 120_000);
 afterAll(() => stack?.close());
 

@@ -9,7 +9,7 @@ import { type EndpointName, endpoints, PROVIDER_HOSTS } from '../contracts/index
 import { maskCpfs } from '../platform/log-redaction.ts';
 import { DEMO } from '../provider/test/harness.ts';
 import { SealedClient, type Stack, signIn, startStack } from './stack.ts';
-import { AIM, loadTarget, type Target } from './targets.ts';
+import { AIM, buildTarget, buildTargetCompany, type Target } from './targets.ts';
 
 const lines: string[] = [];
 const logs = new Writable({
@@ -45,7 +45,7 @@ async function send(name: EndpointName, token: string) {
 
 beforeAll(async () => {
   stack = await startStack({ logs });
-  target = await loadTarget(stack.providerDb.sql, 'Transportadora', 'ana.souza');
+  target = await buildTarget(stack, await buildTargetCompany(stack, { members: [DEMO.login] }));
   client = new SealedClient(stack.bffUrl);
   await client.register();
   const login = await client.call({

@@ -10,7 +10,7 @@ import { isPortugueseReason } from './reasons.ts';
 import { REFUSAL_WRITES } from './refusal-writes.ts';
 import { changedTables, snapshotTables } from './snapshot.ts';
 import { type InnerRequest, SealedClient, type Stack, signIn, startStack } from './stack.ts';
-import { AIM, type Aimed, loadTarget } from './targets.ts';
+import { AIM, type Aimed, buildTarget, buildTargetCompany } from './targets.ts';
 
 /** JSON numbers a body may carry where the catalogue expects a number. */
 const NUMBERS: readonly number[] = [
@@ -111,9 +111,9 @@ beforeAll(async () => {
   client = new SealedClient(stack.bffUrl);
   await client.register();
   token = await signIn(stack.providerUrl, DEMO.login, DEMO.password);
-  for (const [index, name] of names.entries()) {
-    aims.set(name, AIM[name](await loadTarget(stack.providerDb.sql, 'Transportadora', 'ana.souza', index)));
-  }
+  // A company of the demo operator's, and in it a holder and a user for each endpoint.
+  const company = await buildTargetCompany(stack, { members: [DEMO.login], reference: frozen });
+  for (const name of names) aims.set(name, AIM[name](await buildTarget(stack, company)));
 }, 120_000);
 afterAll(() => stack?.close());
 

@@ -1,5 +1,5 @@
 // The authorization matrix, generated from the contract's policies (issue 25): every endpoint × every profile
-// (Administrador `demo`, Gestor de cartões `gestor`, Consulta `consulta`, all of company A) × the operator's own
+// (Administrador `demo`, and a Gestor de cartões and a Consulta built for the suite, all of company A) × the operator's own
 // company and another one × a fresh session and one whose last proof of identity is older than the step-up window.
 // The expected answer is derived from the endpoint's declaration alone — not there or not theirs 404, a profile
 // without the permission 403 PROFILE_FORBIDDEN, a stale session 403 STEP_UP_REQUIRED where the rule asks it — and
@@ -12,17 +12,20 @@ import { type EndpointName, endpoints, messages } from '../contracts/index.ts';
 import { type Policy, stepUpApplies } from '../contracts/policy.ts';
 import { can, PROFILE_LABELS, PROFILES, type Profile } from '../contracts/profiles.ts';
 import { STEP_UP_MAX_AGE_MS } from '../contracts/second-factor.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN, PROFILE_OPERATORS } from '../provider/db/seed/seed.ts';
+import { buildUser } from '../provider/test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
 import { REFUSAL_WRITES } from './refusal-writes.ts';
 import { changedTables, snapshotTables } from './snapshot.ts';
-import { AIM, type Aimed, loadTarget, requestOf, type Target } from './targets.ts';
+import { AIM, type Aimed, buildTarget, buildTargetCompany, requestOf, type Target } from './targets.ts';
 
+/** Company A's operator of each profile: the demo operator, and two built for the suite. */
 const OPERATOR: Record<Profile, string> = {
   ADMINISTRADOR: DEMO.login,
-  GESTOR_CARTOES: PROFILE_OPERATORS.find((o) => o.profile === 'GESTOR_CARTOES')?.login ?? '',
-  CONSULTA: PROFILE_OPERATORS.find((o) => o.profile === 'CONSULTA')?.login ?? '',
+  GESTOR_CARTOES: 'matriz.gestor',
+  CONSULTA: 'matriz.consulta',
 };
+/** The operator of the other company (C), built for the suite. */
+const FOREIGN_OPERATOR = 'matriz.outra.empresa';
 /** Denied profiles first, so an accepted call (a block, a deletion) cannot change what a refused one finds. */
 const ORDER: readonly Profile[] = ['CONSULTA', 'GESTOR_CARTOES', 'ADMINISTRADOR'];
 const NAMES = Object.keys(endpoints).sort() as EndpointName[];
@@ -59,23 +62,6 @@ function notFoundOf(policy: Policy): string | null {
   }
 }
 
-/** A user of company A (or C) built for one endpoint, named after it, belonging to that company only. */
-async function userFor(name: string, companyId: number): Promise<string> {
-  const login = `matriz.${name.toLowerCase()}`.slice(0, 60);
-  const cpf = cpfFrom(String(900_000_000 + NAMES.indexOf(name as EndpointName) * 10 + (companyId % 10)));
-  const { rows } = await h.handle.sql.query<{ id: string }>(
-    `insert into portal_users (login, document, name, email, ddi, ddd, mobile, password_hash, must_change_password)
-     select $1::varchar, $2, 'Usuária da Matriz', $4::varchar, 55, 11, 911112222, password_hash, false
-       from portal_users where login = $3 returning id`,
-    [`${login}.${companyId}`, cpf, DEMO.login, `${login}.${companyId}@exemplo.com.br`],
-  );
-  await h.handle.sql.query(`insert into user_companies (user_id, company_id, profile) values ($1, $2, 'CONSULTA')`, [
-    rows[0]?.id,
-    companyId,
-  ]);
-  return `${login}.${companyId}`;
-}
-
 beforeAll(async () => {
   h = await createHarness();
   await h.handle.sql.query(`insert into cep_cache (cep, payload, fetched_at) values ('01310100', $1, $2)`, [
@@ -89,14 +75,21 @@ beforeAll(async () => {
     }),
     h.clock().toISOString(),
   ]);
-  const company = async (prefix: string) =>
-    (await h.handle.sql.query<{ id: number }>(`select id from companies where corporate_name like $1`, [`${prefix}%`]))
-      .rows[0]?.id as number;
-  const a = await company('Transportadora');
-  for (const [i, name] of NAMES.entries()) {
-    own.set(name, await loadTarget(h.handle.sql, 'Transportadora', await userFor(name, a), i));
+  const a = await buildTargetCompany(h, { members: [DEMO.login] });
+  for (const profile of ['GESTOR_CARTOES', 'CONSULTA'] as const) {
+    await buildUser(h, {
+      login: OPERATOR[profile],
+      password: DEMO.password,
+      companies: [{ company: a.company, profile }],
+    });
   }
-  foreign = await loadTarget(h.handle.sql, 'Agropecuária', await userFor('foreign', await company('Agropecuária')));
+  // Each endpoint's own holder, and its own user (a Consulta of company A only) named after it.
+  for (const name of NAMES) {
+    own.set(name, await buildTarget(h, a, { login: `matriz.${name.toLowerCase()}`.slice(0, 60), profile: 'CONSULTA' }));
+  }
+  await buildUser(h, { login: FOREIGN_OPERATOR, password: DEMO.password });
+  const c = await buildTargetCompany(h, { members: [FOREIGN_OPERATOR] });
+  foreign = await buildTarget(h, c, { login: 'matriz.foreign', profile: 'CONSULTA' });
   // Stale sessions first, then the clock past the window, then fresh ones.
   for (const p of PROFILES) stale[p] = await h.token(OPERATOR[p], DEMO.password);
   h.clock.advance(STEP_UP_MAX_AGE_MS + 60_000);
@@ -209,7 +202,7 @@ describe.each(NAMES)('%s', (name) => {
 });
 
 it('the foreign operator still reaches their own company after the whole matrix', async () => {
-  const token = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
+  const token = await h.token(FOREIGN_OPERATOR, DEMO.password);
   const res = await h.app.inject({ method: 'GET', url: endpoints.companies.path, headers: bearer(token) });
   expect(res.statusCode).toBe(200);
 });

@@ -1,8 +1,19 @@
-// What the security suites aim at: a company's resources read from the seeded database (the target), and values
-// no one in the seed holds.
+// What the security suites aim at: a company's resources, built for the suite in its own database (issue 26): the
+// target's company, holder, user and invoices. The calls naming them are in aimed-calls.ts.
+import type { Profile } from '../contracts/profiles.ts';
 import { validProposal } from '../contracts/test/proposal-fixture.ts';
-import type { SqlRunner } from '../platform/database.ts';
-import { cpfFrom } from '../provider/db/seed/seed.ts';
+import {
+  type Builds,
+  type BuiltCompany,
+  buildCard,
+  buildCompany,
+  buildInvoices,
+  buildUser,
+  freshCpf,
+  type Member,
+} from '../provider/test/builders/index.ts';
+
+export { freshCpf };
 
 export interface Target {
   company: { id: number; cnpj: string; relationCode: string; corporateName: string };
@@ -23,44 +34,60 @@ export interface Target {
   digitableLine: string | null;
 }
 
-/** `holder` picks the company's n-th live holder, so suites can give each endpoint a holder of its own. */
-export async function loadTarget(
-  sql: SqlRunner,
-  corporateNamePrefix: string,
-  userLogin: string,
-  holder = 0,
+/** A company the suites aim at, with the operators acting for it and its closed invoices. */
+export interface TargetCompany {
+  company: BuiltCompany;
+  /** The due date of its newest invoice, and that invoice's digitable line. */
+  dueDate: string;
+  digitableLine: string | null;
+}
+
+/**
+ * A company for the suites to aim at: linked to `members` (the operators who act for it; none, for a company that is
+ * only ever a foreign one), with a billing cycle and closed invoices as of `reference`.
+ */
+export async function buildTargetCompany(
+  t: Builds,
+  opts: { members?: readonly Member[]; reference?: Date } = {},
+): Promise<TargetCompany> {
+  const company = await buildCompany(t, { members: opts.members ?? [] });
+  const [newest] = await buildInvoices(t, company, opts.reference ?? new Date());
+  if (!newest) throw new Error('the target company has no closed invoice');
+  return { company, dueDate: newest.dueDate, digitableLine: newest.digitableLine };
+}
+
+/**
+ * A target in the company: a live holder (NORMAL account, Actived card) and a user of this company only, both built
+ * for it, so suites can give each endpoint a holder and a user of its own. `login` names the user.
+ */
+export async function buildTarget(
+  t: Builds,
+  of: TargetCompany,
+  opts: { login?: string; profile?: Profile } = {},
 ): Promise<Target> {
-  const one = async <T>(text: string, params: unknown[]): Promise<T> => {
-    const { rows } = await sql.query<T>(text, params);
-    if (!rows[0]) throw new Error(`no row for ${text} ${JSON.stringify(params)}`);
-    return rows[0];
+  const { company } = of;
+  const { account, card } = await buildCard(t, company);
+  // Of this company only, an Administrador unless said; it could sign in, but the suites only name it in calls.
+  const user = await buildUser(t, {
+    companies: [{ company, profile: opts.profile ?? 'ADMINISTRADOR' }],
+    password: 'SenhaDoAlvo2026',
+    ...(opts.login ? { login: opts.login } : {}),
+  });
+  return {
+    company,
+    account: {
+      uuid: account.id,
+      last4: card.last4,
+      cpf: account.documentNumber,
+      holderName: account.holderName,
+      motherName: account.motherName,
+      email: account.email,
+      accountNumber: String(account.accountNumber),
+    },
+    user: { document: user.document, login: user.login, name: user.name, email: user.email },
+    dueDate: of.dueDate,
+    digitableLine: of.digitableLine,
   };
-  const company = await one<Target['company']>(
-    `select id, cnpj, relation_code as "relationCode", corporate_name as "corporateName"
-       from companies where corporate_name like $1`,
-    [`${corporateNamePrefix}%`],
-  );
-  const account = await one<Target['account']>(
-    `select a.id as uuid, c.last4, a.document_number as cpf, a.holder_name as "holderName",
-            a.mother_name as "motherName", a.email, a.account_number::text as "accountNumber"
-       from accounts a join cards c on c.account_id = a.id and c.card_type = 'TITULAR'
-      where a.company_id = $1 and a.status_description = 'NORMAL' and c.status = 'Actived' and c.active_flag = 'S'
-      order by a.account_number limit 1 offset $2`,
-    [company.id, holder],
-  );
-  const user = await one<Target['user']>(
-    `select u.document, u.login, u.name, u.email from portal_users u
-      where u.login = $1
-        and exists (select 1 from user_companies uc where uc.user_id = u.id and uc.company_id = $2)
-        and not exists (select 1 from user_companies uc where uc.user_id = u.id and uc.company_id <> $2)`,
-    [userLogin, company.id],
-  );
-  const invoice = await one<{ dueDate: string; digitableLine: string | null }>(
-    `select to_char(due_date, 'YYYY-MM-DD') as "dueDate", digitable_line as "digitableLine"
-       from invoices where company_id = $1 order by due_date desc limit 1`,
-    [company.id],
-  );
-  return { company, account, user, ...invoice };
 }
 
 /** What a person could read in an answer and should only ever see for their own companies. */
@@ -79,11 +106,6 @@ export function secretsOf(t: Target): string[] {
   if (t.digitableLine) list.push(t.digitableLine);
   return list;
 }
-
-let cpfSeq = 0;
-/** A valid CPF nobody in the seed holds (the seed draws from another generator). */
-export const freshCpf = () =>
-  cpfFrom(`6${String(Date.now() % 1e5).padStart(5, '0')}${String(cpfSeq++ % 1000).padStart(3, '0')}`);
 
 export function proposalFor(t: Target, documentNumber = freshCpf()) {
   return validProposal(t.company.relationCode, documentNumber, { creditLimit: 100 });

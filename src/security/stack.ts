@@ -10,6 +10,7 @@ import { testConfig } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { freshDatabase } from '../platform/test-database.ts';
 import { buildProvider } from '../provider/app.ts';
+import { createDb, type Db } from '../provider/db/client.ts';
 import { seededDatabase } from '../provider/test/seeded-database.ts';
 
 export * from './sealed-client.ts';
@@ -18,6 +19,8 @@ export interface Stack {
   provider: FastifyInstance;
   providerUrl: string;
   providerDb: DatabaseHandle;
+  /** The provider's database through drizzle: where the suites build the rows they aim at (builders). */
+  db: Db;
   bffUrl: string;
   close(): Promise<void>;
 }
@@ -83,6 +86,7 @@ export async function startStack(
     provider,
     providerUrl,
     providerDb: providerData.handle,
+    db: createDb(providerData.handle),
     bffUrl,
     async close() {
       await bff.close();

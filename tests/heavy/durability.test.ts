@@ -54,9 +54,9 @@ async function call(base: string, method: string, path: string, token?: string, 
 async function signIn(base: string): Promise<{ token: string; cnpj: string }> {
   const res = await call(base, 'POST', endpoints.login.path, undefined, { login: 'demo', senha: DEMO_PASSWORD });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
-  const company = (res.json.companies as { corporateName: string; cnpj: string }[]).find(
-    (c) => c.corporateName === 'Transportadora Horizonte Ltda',
-  );
+  // A company the demo operator administers: where it may create users.
+  const company = (res.json.companies as { cnpj: string; perfil: string }[]).find((c) => c.perfil === 'ADMINISTRADOR');
+  expect(company, JSON.stringify(res.json.companies)).toBeDefined();
   return { token: res.json.token, cnpj: company!.cnpj };
 }
 

@@ -4,11 +4,12 @@
 // on demand, and checks against it afterwards. The tamperings are in tamper.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditVerifyCommand } from '../admin/audit-verify-command.ts';
 import { commandRunner } from '../admin/test-support.ts';
-import { accounts, auditChain, auditLog, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
+import { auditChain, auditLog, cardEvents, portalUsers } from '../db/schema.ts';
+import { buildCard, buildCompany } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { appendAudit, appendCardEvent } from './append.ts';
 import { verifyAuditChain } from './chain.ts';
@@ -23,23 +24,13 @@ let cardOfA: { cardId: string; accountId: string; last4: string };
 
 beforeAll(async () => {
   h = await createHarness();
-  const list = await h.db.select({ id: companies.id, cnpj: companies.cnpj }).from(companies).orderBy(companies.id);
-  companyA = list[0] as { id: number; cnpj: string };
-  companyB = (list[1] as { id: number }).id;
+  // Company A is the demo operator's (it creates a user there), with a holder of its own; B gets rows written straight.
+  const a = await buildCompany(h, { members: [DEMO.login] });
+  companyA = { id: a.id, cnpj: a.cnpj };
+  companyB = (await buildCompany(h)).id;
   token = await h.token(DEMO.login, DEMO.password);
-  const [card] = await h.db
-    .select({ cardId: cards.id, accountId: accounts.id, last4: cards.last4 })
-    .from(cards)
-    .innerJoin(accounts, eq(accounts.id, cards.accountId))
-    .where(
-      and(
-        eq(accounts.companyId, companyA.id),
-        sql`${cards.status} = 'Actived' and ${cards.activeFlag} = 'S' and ${accounts.statusDescription} = 'NORMAL'`,
-      ),
-    )
-    .orderBy(asc(accounts.accountNumber))
-    .limit(1);
-  cardOfA = card as typeof cardOfA;
+  const { account, card } = await buildCard(h, a);
+  cardOfA = { cardId: card.id, accountId: account.id, last4: card.last4 };
 });
 afterAll(() => h.close());
 

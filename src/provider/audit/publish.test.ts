@@ -10,14 +10,14 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../contracts/audit.ts';
 import { messages } from '../../contracts/messages.ts';
-import { type Company, companiesResponse } from '../../contracts/schemas.ts';
 import { testConfig } from '../../platform/config.ts';
 import { MasterKey } from '../../platform/master-key.ts';
 import { auditVerifyCommand } from '../admin/audit-verify-command.ts';
 import { commandRunner } from '../admin/test-support.ts';
-import { auditChain, auditLog, companies, serverSecrets } from '../db/schema.ts';
+import { auditChain, auditLog, serverSecrets } from '../db/schema.ts';
 import { scheduleHeadPublication } from '../jobs/audit-heads.ts';
 import { loadSecret } from '../services/secrets.ts';
+import { type BuiltCompany, buildCompany } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { adoptLegacyRows } from './adopt.ts';
 import { appendAudit } from './append.ts';
@@ -28,18 +28,15 @@ import { testAuditKeys } from './test-keys.ts';
 
 let h: Harness;
 let token: string;
-let companyA: Company;
+let companyA: BuiltCompany;
 let companyAId: number;
 
 beforeAll(async () => {
   h = await createHarness();
+  // A company of the suite's own, the demo operator its Administrador (issue 26's builders).
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  companyAId = companyA.id;
   token = await h.token(DEMO.login, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-  companyA = companiesResponse
-    .parse(res.json())
-    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  const [row] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, companyA.cnpj));
-  companyAId = row?.id as number;
 });
 afterAll(() => h.close());
 

@@ -3,29 +3,26 @@
 // And the gathering itself: one row per operator and company a second, each read listed.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Company, companiesResponse } from '../../contracts/schemas.ts';
 import { auditLog, portalUsers } from '../db/schema.ts';
-import { PROFILE_OPERATORS } from '../db/seed/seed.ts';
+import { type BuiltCompany, buildCard, buildCompany, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { READS_PER_ROW, ReadLog } from './reads.ts';
 
 let h: Harness;
-let company: Company;
+let company: BuiltCompany;
 let holder: { uuid: string };
-const CONSULTA = PROFILE_OPERATORS.find((o) => o.profile === 'CONSULTA')?.login as string;
+let CONSULTA: string;
 
 beforeAll(async () => {
   h = await createHarness();
-  // Consulta's one company, which the demo operator administers too.
-  const token = await h.token(CONSULTA, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-  [company] = companiesResponse.parse(res.json()).companies as [Company];
-  const { rows } = await h.handle.sql.query<{ uuid: string }>(
-    `select a.id as uuid from accounts a join companies c on c.id = a.company_id where c.cnpj = $1
-      order by a.account_number limit 1`,
-    [company.cnpj],
-  );
-  holder = rows[0] as { uuid: string };
+  // A company the demo operator administers, with a Consulta operator of its own and a holder.
+  company = await buildCompany(h, { members: [DEMO.login] });
+  ({ login: CONSULTA } = await buildUser(h, {
+    companies: [{ company, profile: 'CONSULTA' }],
+    password: DEMO.password,
+  }));
+  const { account } = await buildCard(h, company);
+  holder = { uuid: account.id };
 });
 afterAll(() => h.close());
 
@@ -77,14 +74,11 @@ describe('through HTTP', () => {
 describe('the gathering', () => {
   it('writes one row per operator and company a flush, listing every read; a full row is written at once', async () => {
     const [demo] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, DEMO.login));
-    const [companyRow] = await h.handle.sql
-      .query<{ id: number }>('select id from companies where cnpj = $1', [company.cnpj])
-      .then((r) => r.rows);
     const log = new ReadLog(h.db, { error: () => undefined }, h.clock);
     const one = {
       action: 'personal-data.read' as const,
       actorUserId: demo?.id as string,
-      companyId: companyRow?.id as number,
+      companyId: company.id,
       address: '198.51.100.7',
       endpoint: 'holder',
       data: ['cpf'],

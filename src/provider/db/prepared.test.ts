@@ -1,16 +1,15 @@
 // Prepared reads (issue 17) must run where their caller runs: a card read inside a transaction sees that
 // transaction's own writes and nothing of it survives a rollback. A read prepared once on the pool and reused inside
 // a transaction would answer from outside it (PostgreSQL) or wait on it forever (PGlite's single connection).
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardScope } from '../http/scope/card.ts';
 import { listCompanies } from '../services/companies.ts';
 import { openSession, type Principal, touchSession } from '../services/sessions.ts';
-import { freshDatabase } from '../test/harness.ts';
+import { buildCard, buildCompany, buildUser } from '../test/builders/index.ts';
+import { migratedDatabase } from '../test/harness.ts';
 import { createDb, type Db } from './client.ts';
-import { migrate } from './migrate.ts';
-import { accounts, cards, portalUsers, userCompanies } from './schema.ts';
-import { seedDemo } from './seed/seed.ts';
+import { accounts } from './schema.ts';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -22,26 +21,14 @@ const cardOfUser = (on: Db, user: string, accountId: string, last4: string | nul
   cardScope(on, { userId: user } as Principal, { accountId, last4 }, null);
 
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  await migrate(fresh.handle);
-  await seedDemo(fresh.handle, { accounts: 12, demoLogin: 'demo', demoPassword: 'SenhaDemo2024' });
+  const fresh = await migratedDatabase();
   db = createDb(fresh.handle);
-  close = async () => {
-    await fresh.handle.close();
-    await fresh.drop();
-  };
-  const [user] = await db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, 'demo'));
-  if (!user) throw new Error('no demo user');
-  userId = user.id;
-  const [row] = await db
-    .select({ accountId: accounts.id, last4: cards.last4 })
-    .from(accounts)
-    .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(userCompanies, and(eq(userCompanies.companyId, accounts.companyId), eq(userCompanies.userId, userId)))
-    .orderBy(asc(accounts.accountNumber))
-    .limit(1);
-  if (!row) throw new Error('no card of the demo operator');
-  card = row;
+  close = () => fresh.dispose();
+  // An operator of a company with one card.
+  const company = await buildCompany({ db });
+  userId = (await buildUser({ db }, { companies: [company] })).id;
+  const built = await buildCard({ db }, company);
+  card = { accountId: built.account.id, last4: built.card.last4 };
 }, 120_000);
 
 afterAll(() => close());

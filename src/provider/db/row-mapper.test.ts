@@ -3,30 +3,29 @@
 // on the same database, once left to drizzle and once given the compiled mapper, and both answers are compared.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../test/harness.ts';
+import { type BuiltCompany, buildCards, buildCompany, buildPurchase, buildUser } from '../test/builders/index.ts';
+import { migratedDatabase } from '../test/harness.ts';
 import { createDb, type Db } from './client.ts';
-import { migrate } from './migrate.ts';
 import { installRowMapper } from './row-mapper.ts';
 import { accounts, authorizations, cards, companies, userCompanies } from './schema.ts';
-import { seedDemo } from './seed/seed.ts';
 
 let db: Db;
 let close: () => Promise<void>;
+let company: BuiltCompany;
 
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  await migrate(fresh.handle);
-  await seedDemo(fresh.handle, { accounts: 12, demoLogin: 'demo', demoPassword: 'SenhaDemo2024' });
+  const fresh = await migratedDatabase();
   db = createDb(fresh.handle);
-  // Nulls where a read must carry them: a complement-less address, a settled and an open authorization.
-  await db.update(accounts).set({ addressComplement: null });
-  await db.execute(
-    sql`update authorizations set settled_at = now() where id in (select id from authorizations limit 3)`,
-  );
-  close = async () => {
-    await fresh.handle.close();
-    await fresh.drop();
-  };
+  close = () => fresh.dispose();
+  // Nulls where a read must carry them: a complement-less address, a settled and an open authorization; and accounts
+  // with no history beside the one that has it.
+  company = await buildCompany({ db });
+  await buildUser({ db }, { companies: [company] });
+  const [first] = await buildCards({ db }, company, 3, () => ({ account: { addressComplement: null } }));
+  if (!first) throw new Error('no card built');
+  const at = (day: number) => new Date(Date.UTC(2026, 1, day, 12));
+  for (const day of [1, 2, 3]) await buildPurchase({ db }, first, { at: at(day), value: '10.00', settledAt: at(22) });
+  for (const day of [4, 5]) await buildPurchase({ db }, first, { at: at(day), value: '25.50' });
 }, 120_000);
 
 afterAll(() => close());
@@ -69,7 +68,6 @@ describe('compiled row mapper', () => {
   });
 
   it('nests whole tables of inner joins beside plain columns, with placeholders', async () => {
-    const [company] = await db.select({ id: companies.id }).from(companies).limit(1);
     const rows = (await sameAnswers(
       (name) =>
         db
@@ -86,7 +84,7 @@ describe('compiled row mapper', () => {
           .where(eq(accounts.companyId, sql.placeholder('companyId')))
           .orderBy(asc(accounts.accountNumber), asc(cards.id))
           .prepare(name),
-      { companyId: company?.id },
+      { companyId: company.id },
     )) as { account: { addressComplement: unknown; accountNumber: unknown } }[];
     // A nested table whose column is null stays an object (an inner join is never nullified).
     expect(rows[0]?.account.addressComplement).toBeNull();

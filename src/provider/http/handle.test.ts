@@ -1,10 +1,12 @@
-// routeFor on its own app, with handlers of the test's, over the harness's database: the scope step finds the demo
-// operator's real card and company, so what is checked is the contract's parsing, status and answer around it.
+// routeFor on its own app, with handlers of the test's, over the harness's database: the scope step finds the
+// operator's real card and company (built for the test), so what is checked is the contract's parsing, status and
+// answer around it.
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
-import { createHarness, DEMO, type Harness } from '../test/harness.ts';
+import { buildCard, buildCompany, buildUser } from '../test/builders/index.ts';
+import { createHarness, type Harness } from '../test/harness.ts';
 import { errorHandler } from './error-handler.ts';
 import { routeFor } from './handle.ts';
 
@@ -29,28 +31,25 @@ beforeAll(async () => {
     },
   });
   h = await createHarness();
-  const { rows } = await h.handle.sql.query<{ id: string; user: string; account: string; last4: string; cnpj: string }>(
-    `select u.id, a.id as account, c.last4, co.cnpj from portal_users u
-       join user_companies uc on uc.user_id = u.id join companies co on co.id = uc.company_id
-       join accounts a on a.company_id = co.id join cards c on c.account_id = a.id
-      where u.login = $1 order by a.account_number limit 1`,
-    [DEMO.login],
-  );
-  const found = rows[0] as { id: string; account: string; last4: string; cnpj: string };
-  account = found.account;
-  cnpj = found.cnpj;
-  limitChange = { ...limitChange, last4digits: found.last4 };
+  // An Administrador of a company with one card.
+  const company = await buildCompany(h);
+  const operator = await buildUser(h, { companies: [{ company, profile: 'ADMINISTRADOR' }] });
+  const built = await buildCard(h, company);
+  const found = { id: operator.id, login: operator.login, name: operator.name };
+  account = built.account.id;
+  cnpj = company.cnpj;
+  limitChange = { ...limitChange, last4digits: built.card.last4 };
   app = Fastify({ logger: { level: 'error', stream } });
   app.setErrorHandler(errorHandler);
   app.decorate('providerDb', h.db);
   app.decorateRequest('principal', null);
-  // The signed-in demo operator, as the auth hook would find them.
+  // The signed-in operator, as the auth hook would find them.
   app.addHook('onRequest', async (request) => {
     request.principal = {
       userId: found.id,
       sessionId: 'sessao',
-      login: DEMO.login,
-      name: 'Demo',
+      login: found.login,
+      name: found.name,
       mustChangePassword: false,
       factorPending: false,
       stepUpDue: false,

@@ -11,6 +11,7 @@ import { createDb, type Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { auditLog, portalUsers, userSessions } from '../db/schema.ts';
 import { cpfFrom, prng } from '../db/seed/seed.ts';
+import { buildCompany } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, freshDatabase, type Harness } from '../test/harness.ts';
 import { deactivateInactiveUsers, scheduleInactivityDeactivation } from './inactivity.ts';
 import { purgeDeadSessions } from './session-purge.ts';
@@ -163,7 +164,9 @@ describe('deactivateInactiveUsers', () => {
 
   it('a deactivated user cannot sign in; failed sign-ins do not count as use; reactivation restarts the count', async () => {
     const now = h.clock();
-    const user = await h.createUser({});
+    // An operator of a company the demo operator administers, who brings them back below.
+    const company = await buildCompany(h, { members: [DEMO.login] });
+    const user = await h.createUser({ company });
     const signIn = (password: string) =>
       h.app.inject({
         method: 'POST',

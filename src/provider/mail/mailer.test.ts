@@ -10,7 +10,7 @@ import { createMailer } from './mailer.ts';
 
 const log = { info: () => undefined };
 const clock = () => new Date('2026-03-02T12:00:00Z');
-const mail = { to: 'ana.souza@example.com', subject: 'Seu acesso ao portal fidis', text: 'Olá, Ana.\nSenha: Xy12' };
+const mail = { to: 'maria.teste@example.com', subject: 'Seu acesso ao portal fidis', text: 'Olá, Ana.\nSenha: Xy12' };
 
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;

@@ -3,12 +3,12 @@
 // once per request id, and every answer recorded as the history shows it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companiesResponse, limitResponse } from '../../contracts/schemas.ts';
+import { limitResponse } from '../../contracts/schemas.ts';
 import { OPEN_CONTROLS, type SpendingControls } from '../../contracts/spending-controls.ts';
 import { TEST_NETWORK_KEY, testConfig } from '../../platform/config.ts';
 import { buildProvider } from '../app.ts';
-import { authorizations, companies, spendingControls } from '../db/schema.ts';
-import { type BuiltCard, buildCard } from '../test/build-card.ts';
+import { authorizations, spendingControls } from '../db/schema.ts';
+import { type BuiltCard, buildCard, buildCompany, holderIn } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -18,12 +18,9 @@ let seq = 0;
 
 beforeAll(async () => {
   h = await createHarness();
+  // A company of the suite's own, the demo operator its Administrador (issue 26's builders).
+  company = await buildCompany(h, { members: [DEMO.login] });
   token = await h.token(DEMO.login, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-  const first = companiesResponse.parse(res.json()).companies[0];
-  if (!first) throw new Error('the demo operator has no company');
-  const [row] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, first.cnpj));
-  company = { id: (row as { id: number }).id, cnpj: first.cnpj, relationCode: first.relationCode };
 });
 afterAll(() => h.close());
 
@@ -76,7 +73,7 @@ async function setCardControls(built: BuiltCard, c: SpendingControls | null) {
 
 describe('who may ask', () => {
   it('refuses a call without the key or with another, writing nothing', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     for (const key of [null, '', 'rede-de-teste-0123456789abcdef-012345678X']) {
       const res = await purchase(built, {}, key);
       expect(res.statusCode).toBe(401);
@@ -89,7 +86,7 @@ describe('who may ask', () => {
     const app = buildProvider({ db: h.handle, config: testConfig({ NETWORK_API_KEY: '' }), publicRateLimit: false });
     await app.ready();
     try {
-      const built = await buildCard(h.db, { companyId: company.id });
+      const built = await buildCard(h, company);
       const res = await app.inject({
         method: 'POST',
         url: '/v1/network/authorizations',
@@ -104,7 +101,7 @@ describe('who may ask', () => {
   });
 
   it('refuses bad input with its reason, never a 500', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     const cases: [Record<string, unknown>, string][] = [
       [{ mcc: 'abc' }, 'mcc'],
       [{ merchantCountry: 'Brasil' }, 'País do estabelecimento inválido'],
@@ -155,7 +152,7 @@ describe('who may ask', () => {
 
 describe('the card and the limit', () => {
   it('approves within the limit and holds it; the same request id answers again without holding twice', async () => {
-    const built = await buildCard(h.db, { companyId: company.id, creditLimitCents: 100_000 });
+    const built = await buildCard(h, company, { creditLimit: '1000.00' });
     const first = await purchase(built, { amount: 250.5, requestId: 'rede-repetida-0001' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ approved: true, code: 'APPROVED', requestId: 'rede-repetida-0001' });
@@ -169,10 +166,10 @@ describe('the card and the limit', () => {
   });
 
   it('declines past the available limit and on a blocked card, and records each decline as the history shows it', async () => {
-    const built = await buildCard(h.db, { companyId: company.id, creditLimitCents: 10_000 });
+    const built = await buildCard(h, company, { creditLimit: '100.00' });
     const over = await purchase(built, { amount: 100.01 });
     expect(over.json()).toMatchObject({ approved: false, code: 'INSUFFICIENT_LIMIT', message: 'SALDO INSUFICIENTE' });
-    const blocked = await buildCard(h.db, { companyId: company.id, status: 'Blocked' });
+    const blocked = await buildCard(h, company, holderIn.blocked('BE'));
     const refused = await purchase(blocked, { amount: 1 });
     expect(refused.json()).toMatchObject({ approved: false, code: 'CARD_UNUSABLE', message: 'CARTAO BLOQUEADO' });
     const history = await h.app.inject({
@@ -187,7 +184,7 @@ describe('the card and the limit', () => {
   });
 
   it('never approves past the limit when purchases race', async () => {
-    const built = await buildCard(h.db, { companyId: company.id, creditLimitCents: 50_000 });
+    const built = await buildCard(h, company, { creditLimit: '500.00' });
     const answers = await Promise.all(Array.from({ length: 12 }, () => purchase(built, { amount: 60 })));
     const approved = answers.filter((a) => a.json().approved).length;
     expect(approved).toBe(8);
@@ -197,7 +194,7 @@ describe('the card and the limit', () => {
 
 describe('the spending controls', () => {
   it('follows the company default, unless the card has its own', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     const setDefault = await h.app.inject({
       method: 'PUT',
       url: '/v1/corporate/controls',
@@ -225,7 +222,7 @@ describe('the spending controls', () => {
   });
 
   it('declines online, cash and a purchase over the per-purchase maximum, each naming its control', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     await setCardControls(built, controls({ online: false, cashWithdrawal: false, maxPerPurchase: 200 }));
     expect((await purchase(built, { channel: 'ONLINE' })).json().code).toBe('ONLINE_BLOCKED');
     expect((await purchase(built, { channel: 'SAQUE', mcc: 6011 })).json().code).toBe('CASH_BLOCKED');
@@ -240,7 +237,7 @@ describe('the spending controls', () => {
   });
 
   it('counts the day and the month in São Paulo time, approved purchases only', async () => {
-    const built = await buildCard(h.db, { companyId: company.id, creditLimitCents: 1_000_000 });
+    const built = await buildCard(h, company, { creditLimit: '10000.00' });
     await setCardControls(built, controls({ dailyLimit: 300, monthlyLimit: 500 }));
     const at = (local: string) => `${local}-03:00`;
     expect((await purchase(built, { amount: 200, at: at('2026-03-10T09:00:00') })).json().approved).toBe(true);

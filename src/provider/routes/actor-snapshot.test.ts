@@ -1,20 +1,10 @@
 // Every record of who did what keeps naming its actor after the actor's user is deleted: the audit log, card
 // events, occurrences and proposals carry a snapshot (login and name) that nothing clears.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validProposal } from '../../contracts/test/proposal-fixture.ts';
-import {
-  accounts,
-  auditLog,
-  cardEvents,
-  cards,
-  companies,
-  occurrences,
-  portalUsers,
-  proposals,
-  userCompanies,
-} from '../db/schema.ts';
-import { cpfFrom } from '../db/seed/seed.ts';
+import { auditLog, cardEvents, occurrences, portalUsers, proposals } from '../db/schema.ts';
+import { buildCard, buildCompany, freshCpf } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -33,34 +23,16 @@ const actorsOf = async (login: string) => ({
 
 describe('actor snapshots', () => {
   it("keep a deleted operator's login and name on every record they left", async () => {
-    const operator = await h.createUser({});
+    // An operator of a company with a live holder, which the demo operator administers too.
+    const company = await buildCompany(h, { members: [DEMO.login] });
+    const holder = await buildCard(h, company);
+    const operator = await h.createUser({ company });
     const [me] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, operator.login));
     if (!me) throw new Error('operator not created');
-    const [link] = await h.db.select().from(userCompanies).where(eq(userCompanies.userId, me.id));
-    const [company] = await h.db
-      .select()
-      .from(companies)
-      .where(eq(companies.id, link?.companyId ?? -1));
-    if (!company) throw new Error('operator has no company');
     const token = await h.token(operator.login, operator.password);
     const auth = bearer(token);
 
     // A card event and an occurrence (second copy), a proposal with its audit row, and a user created.
-    const [holder] = await h.db
-      .select({ account: accounts, card: cards })
-      .from(accounts)
-      .innerJoin(cards, eq(cards.accountId, accounts.id))
-      .where(
-        and(
-          eq(accounts.companyId, company.id),
-          eq(accounts.statusDescription, 'NORMAL'),
-          eq(cards.activeFlag, 'S'),
-          eq(cards.cardType, 'TITULAR'),
-        ),
-      )
-      .orderBy(asc(accounts.accountNumber))
-      .limit(1);
-    if (!holder) throw new Error('no live holder');
     const copy = await h.app.inject({
       method: 'POST',
       url: `/v1/cards/issue/2way/${holder.account.id}`,
@@ -74,7 +46,7 @@ describe('actor snapshots', () => {
       },
     });
     expect(copy.statusCode, copy.body).toBe(200);
-    const proposal = validProposal(company.relationCode, cpfFrom('732104985'), { creditLimit: 100 });
+    const proposal = validProposal(company.relationCode, freshCpf(), { creditLimit: 100 });
     const proposed = await h.app.inject({
       method: 'POST',
       url: `/v2/proposal/corporate/${proposal.documentNumber}`,
@@ -90,7 +62,7 @@ describe('actor snapshots', () => {
         login: 'criado.pelo.operador',
         numCelular: 912345678,
         nomeUsuario: 'Criado Pelo Operador',
-        numeroDocumento: cpfFrom('318457206'),
+        numeroDocumento: freshCpf(),
         ddd: 11,
         ddi: 55,
         listaPerfis: [''],
@@ -107,11 +79,6 @@ describe('actor snapshots', () => {
 
     // A colleague deactivates and deletes the operator, as the users screen does.
     const demo = bearer(await h.token(DEMO.login, DEMO.password));
-    const [demoUser] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, DEMO.login));
-    await h.db
-      .insert(userCompanies)
-      .values({ userId: demoUser?.id ?? '', companyId: company.id })
-      .onConflictDoNothing();
     const off = await h.app.inject({
       method: 'PUT',
       url: `/v0/portal/usuario/status/${me.document}`,

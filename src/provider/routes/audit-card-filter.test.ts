@@ -1,21 +1,17 @@
 // The audit trail filtered by a card (decision 089): the card's own events and the audit rows about its account —
 // a Consulta operator's CPF reveal of its holder — and nothing about another card.
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEvent, auditResponse } from '../../contracts/audit.ts';
-import { type Company, companiesResponse } from '../../contracts/schemas.ts';
-import { accounts, cards, companies } from '../db/schema.ts';
-import { PROFILE_OPERATORS } from '../db/seed/seed.ts';
+import { type BuiltCard, type BuiltCompany, buildCards, buildCompany, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let adminToken: string;
 let consultaToken: string;
-let company: Company;
-type Holder = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
-let revealed: Holder;
-let other: Holder;
-const CONSULTA = PROFILE_OPERATORS.find((o) => o.profile === 'CONSULTA')?.login as string;
+let company: BuiltCompany;
+let revealed: BuiltCard;
+let other: BuiltCard;
+let CONSULTA: string;
 
 async function trail(query: Record<string, string>): Promise<AuditEvent[]> {
   const res = await h.app.inject({
@@ -30,21 +26,14 @@ async function trail(query: Record<string, string>): Promise<AuditEvent[]> {
 
 beforeAll(async () => {
   h = await createHarness();
+  company = await buildCompany(h, { members: [DEMO.login] });
+  ({ login: CONSULTA } = await buildUser(h, {
+    companies: [{ company, profile: 'CONSULTA' }],
+    password: DEMO.password,
+  }));
   adminToken = await h.token(DEMO.login, DEMO.password);
   consultaToken = await h.token(CONSULTA, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(adminToken) });
-  company = companiesResponse
-    .parse(res.json())
-    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  const rows = await h.db
-    .select({ account: accounts, card: cards })
-    .from(accounts)
-    .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(eq(companies.cnpj, company.cnpj))
-    .orderBy(asc(accounts.accountNumber))
-    .limit(80);
-  [revealed, other] = [rows[70] as Holder, rows[71] as Holder];
+  [revealed, other] = (await buildCards(h, company, 2)) as [BuiltCard, BuiltCard];
   for (const holder of [revealed, other]) {
     const shown = await h.app.inject({
       method: 'GET',

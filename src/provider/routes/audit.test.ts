@@ -5,12 +5,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEvent, auditResponse } from '../../contracts/audit.ts';
 import { messages } from '../../contracts/messages.ts';
-import { type Company, companiesResponse } from '../../contracts/schemas.ts';
 import { validHolderUpdate } from '../../contracts/test/holder-fixture.ts';
-import { accounts, cardEvents, cards, companies, portalUsers, userCompanies } from '../db/schema.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accounts, cardEvents, cards, portalUsers } from '../db/schema.ts';
 import { auditExportKind } from '../exports/audit.ts';
 import type { Principal } from '../services/sessions.ts';
+import { type BuiltCompany, buildCards, buildCompany, buildUser, freshCpf, linkUser } from '../test/builders/index.ts';
 import { exportScope } from '../test/export-scope.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
@@ -19,8 +18,11 @@ const ADDRESS = '203.0.113.7';
 let h: Harness;
 let demoToken: string;
 let otherToken: string;
+type Company = BuiltCompany;
+/** The demo operator's company A, with its holders; company C is another operator's (`otherLogin`). */
 let companyA: Company;
 let companyC: Company;
+let otherLogin: string;
 type Holder = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
 let blocked: Holder;
 let limited: Holder;
@@ -33,7 +35,7 @@ const days: string[] = [];
 async function later(ms: number) {
   h.clock.advance(ms);
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
+  otherToken = await h.token(otherLogin, DEMO.password);
 }
 
 const day = () => new Date(h.clock().getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
@@ -43,10 +45,9 @@ async function holders(): Promise<Holder[]> {
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
     .where(
       and(
-        eq(companies.cnpj, companyA.cnpj),
+        eq(accounts.companyId, companyA.id),
         eq(accounts.statusDescription, 'NORMAL'),
         eq(cards.status, 'Actived'),
         eq(cards.activeFlag, 'S'),
@@ -89,15 +90,12 @@ async function allPages(query: Record<string, string>) {
 
 beforeAll(async () => {
   h = await createHarness();
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  await buildCards(h, companyA, 5);
+  ({ login: otherLogin } = await buildUser(h, { password: DEMO.password }));
+  companyC = await buildCompany(h, { members: [otherLogin] });
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const mine = companiesResponse.parse(
-    (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) })).json(),
-  ).companies;
-  companyA = mine.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  companyC = companiesResponse.parse(
-    (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(otherToken) })).json(),
-  ).companies[0] as Company;
+  otherToken = await h.token(otherLogin, DEMO.password);
   [blocked, limited, edited] = (await holders()) as [Holder, Holder, Holder];
 
   await later(DAY);
@@ -139,7 +137,7 @@ beforeAll(async () => {
       login: newLogin,
       numCelular: 912345678,
       nomeUsuario: 'Usuária Auditada',
-      numeroDocumento: cpfFrom('123456780'),
+      numeroDocumento: freshCpf(),
       ddd: 11,
       ddi: 55,
       listaPerfis: [''],
@@ -204,7 +202,7 @@ describe('the audit trail (GET /v1/audit/events)', () => {
   });
 
   it('filters by operator, by card (last four digits or CPF) and by action', async () => {
-    expect((await events({ operator: OTHER_OPERATOR_LOGIN })).filter((e) => e.address === ADDRESS)).toEqual([]);
+    expect((await events({ operator: otherLogin })).filter((e) => e.address === ADDRESS)).toEqual([]);
     const byDemo = await events({ operator: 'DEMO' });
     expect(byDemo.every((e) => e.actorLogin === DEMO.login)).toBe(true);
     expect(byDemo.length).toBeGreaterThanOrEqual(4);
@@ -263,8 +261,7 @@ describe('the audit trail (GET /v1/audit/events)', () => {
   it('keeps the login and name of a deleted user on their rows', async () => {
     const made = await h.createUser({ withCompany: false });
     const [user] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, made.login));
-    const [a] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, companyA.cnpj));
-    await h.db.insert(userCompanies).values({ userId: user?.id as string, companyId: a?.id as number });
+    await linkUser(h, { id: user?.id as string }, companyA);
     const token = await h.token(made.login, made.password);
     const target = ((await holders()) as Holder[]).at(-1) as Holder;
     const block = await send(
@@ -297,10 +294,7 @@ describe('the audit trail (GET /v1/audit/events)', () => {
   it('is for administrators only: a card manager is refused on the screen and on the CSV export', async () => {
     const made = await h.createUser({ withCompany: false });
     const [user] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, made.login));
-    const [a] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, companyA.cnpj));
-    await h.db
-      .insert(userCompanies)
-      .values({ userId: user?.id as string, companyId: a?.id as number, profile: 'GESTOR_CARTOES' });
+    await linkUser(h, { id: user?.id as string }, companyA, 'GESTOR_CARTOES');
     const token = await h.token(made.login, made.password);
     const res = await trail({}, companyA, token);
     expect(res.statusCode).toBe(403);

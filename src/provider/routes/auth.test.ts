@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import { loginResponse } from '../../contracts/schemas.ts';
 import { outbox, portalUsers } from '../db/schema.ts';
+import { buildCompany, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const LOGIN = '/v0/portal/usuario/login';
@@ -18,21 +19,29 @@ const login = (body: unknown) => h.app.inject({ method: 'POST', url: LOGIN, payl
 
 describe('POST /v0/portal/usuario/login', () => {
   it('answers the operator, a token, the first-access flag and the companies', async () => {
-    const res = await login({ login: DEMO.login, senha: DEMO.password });
+    // An Administrador of two companies, which the answer lists by name.
+    const later = await buildCompany(h, { corporateName: 'Zeta Transportes Ltda' });
+    const earlier = await buildCompany(h, { corporateName: 'Alfa Construções S.A.' });
+    const operator = await buildUser(h, {
+      name: 'Operadora das Duas Empresas',
+      password: DEMO.password,
+      companies: [
+        { company: later, profile: 'ADMINISTRADOR' },
+        { company: earlier, profile: 'ADMINISTRADOR' },
+      ],
+    });
+    const res = await login({ login: operator.login, senha: DEMO.password });
     expect(res.statusCode).toBe(200);
     const body = loginResponse.parse(res.json());
-    expect(body.usuario).toBe('Operador Demonstração');
-    expect(body.login).toBe(DEMO.login);
+    expect(body.usuario).toBe('Operadora das Duas Empresas');
+    expect(body.login).toBe(operator.login);
     expect(body.primeiroAcesso).toBe(false);
     expect(body.token.split('.')).toHaveLength(3);
-    expect(body.companies.map((c) => c.corporateName)).toEqual([
-      'Construtora Vale Verde S.A.',
-      'Transportadora Horizonte Ltda',
-    ]);
+    expect(body.companies.map((c) => c.corporateName)).toEqual(['Alfa Construções S.A.', 'Zeta Transportes Ltda']);
     expect(body.companies[0]).toEqual({
-      corporateName: expect.any(String),
-      cnpj: expect.stringMatching(/^\d{14}$/),
-      relationCode: expect.any(String),
+      corporateName: 'Alfa Construções S.A.',
+      cnpj: earlier.cnpj,
+      relationCode: earlier.relationCode,
       perfil: 'ADMINISTRADOR',
     });
   });

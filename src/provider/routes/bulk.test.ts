@@ -7,46 +7,63 @@ import { messages } from '../../contracts/messages.ts';
 import { centsOf, formatCents } from '../../contracts/money.ts';
 import { cardConsult, cardsResponse, limitResponse, relationshipLimitResponse } from '../../contracts/schemas.ts';
 import { changedTables, snapshotTables } from '../../security/snapshot.ts';
-import { accounts, auditLog, bulkRows, cardEvents, cards, companies } from '../db/schema.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accounts, auditLog, bulkRows, cardEvents, cards } from '../db/schema.ts';
 import { usedCents } from '../services/limit-usage.ts';
+import {
+  type BuiltCompany,
+  buildCard,
+  buildCards,
+  buildCompany,
+  buildPurchase,
+  buildUser,
+  freshCpf,
+  setRelationshipLimit,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const r = messages.bulk.reasons;
 let h: Harness;
 let token: string;
-let A: { cnpj: string; relationCode: string; id: number };
+let A: BuiltCompany;
+let otherLogin: string;
 type Holder = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect; used: number };
 let pool: Holder[];
 let foreign: Holder;
 
-async function holdersOf(corporateName: string) {
+async function holdersOf(company: BuiltCompany) {
   const rows = await h.db
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
     .where(
       and(
-        eq(companies.corporateName, corporateName),
+        eq(accounts.companyId, company.id),
         eq(accounts.statusDescription, 'NORMAL'),
         eq(cards.status, 'Actived'),
         eq(cards.activeFlag, 'S'),
       ),
     )
     .orderBy(asc(accounts.accountNumber));
-  // A CPF holding two accounts would make the examples ambiguous; the seed gives each holder one.
+  // A CPF holding two accounts would make the examples ambiguous; each built holder has a CPF of its own.
   return Promise.all(rows.map(async (row) => ({ ...row, used: await usedCents(h.db, row.account.id) })));
 }
 
 beforeAll(async () => {
   h = await createHarness();
+  // Company A, the demo operator's: live holders with some of their limit used, and R$ 500.000,00 free above their
+  // limits; and a holder of another operator's company.
+  A = await buildCompany(h, { members: [DEMO.login] });
+  const built = await buildCards(h, A, 16);
+  for (const [i, held] of built.entries()) {
+    await buildPurchase(h, held, { at: new Date(Date.UTC(2026, 1, 20, 12)), value: (120 + 35 * i).toFixed(2) });
+  }
+  await setRelationshipLimit(h, A, (built.length * 5000 + 500_000).toFixed(2));
+  ({ login: otherLogin } = await buildUser(h, { password: DEMO.password }));
+  const C = await buildCompany(h, { members: [otherLogin] });
+  await buildCard(h, C);
   token = await h.token(DEMO.login, DEMO.password);
-  const [a] = await h.db.select().from(companies).where(eq(companies.corporateName, 'Transportadora Horizonte Ltda'));
-  if (!a) throw new Error('company A missing');
-  A = { cnpj: a.cnpj, relationCode: a.relationCode, id: a.id };
-  pool = (await holdersOf('Transportadora Horizonte Ltda')).filter((x) => x.used > 0);
-  [foreign] = (await holdersOf('Agropecuária Serra Azul Ltda')) as [Holder];
+  pool = (await holdersOf(A)).filter((x) => x.used > 0);
+  [foreign] = (await holdersOf(C)) as [Holder];
 });
 afterAll(() => h.close());
 
@@ -164,11 +181,11 @@ describe('preview (POST /v1/bulk/preview)', () => {
     const before = await snapshotTables(h.handle.sql);
     const rows = await results(
       await post('preview', 'cards', [
-        cardRequest(cpfFrom('111222333'), '01310-100'),
-        cardRequest(cpfFrom('111222334'), '0131-100'),
-        cardRequest(badCheckDigit(cpfFrom('111222335')), '01310-100'),
+        cardRequest(freshCpf(), '01310-100'),
+        cardRequest(freshCpf(), '0131-100'),
+        cardRequest(badCheckDigit(freshCpf()), '01310-100'),
         cardRequest(taken.account.documentNumber, '01310-100'),
-        cardRequest(cpfFrom('111222336'), '01310-100', 'Joana'),
+        cardRequest(freshCpf(), '01310-100', 'Joana'),
       ]),
     );
     expect(rows).toEqual([
@@ -198,7 +215,7 @@ describe('preview (POST /v1/bulk/preview)', () => {
   });
 
   it('refuses a company the operator does not act for (404), and the same line twice in a call (400)', async () => {
-    const other = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
+    const other = await h.token(otherLogin, DEMO.password);
     const x = holder();
     const foreignCall = await post('preview', 'limits', [[x.account.documentNumber, x.card.last4, '10,00']], other);
     expect(foreignCall.statusCode).toBe(404);
@@ -245,7 +262,7 @@ describe('apply (POST /v1/bulk/apply)', () => {
     });
     expect(cardConsult.parse(consult.json()).status).toBe('Blocked');
 
-    const cpf = cpfFrom('555666777');
+    const cpf = freshCpf();
     expect(await results(await post('apply', 'cards', [cardRequest(cpf, '01310100')]))).toEqual([
       { line: 2, result: 'APLICADA', reason: null },
     ]);
@@ -263,8 +280,14 @@ describe('apply (POST /v1/bulk/apply)', () => {
       ['bulk.blocks', DEMO.login],
       ['bulk.cards', DEMO.login],
     ]);
+    // One row per kind applied; the table keeps them under hashed keys, in no order, so they are sorted here.
     const recorded = await h.db.select().from(bulkRows).where(eq(bulkRows.companyId, A.id));
-    expect(recorded.map((b) => [b.kind, b.outcome, b.actorLogin])).toEqual([
+    const order = ['limits', 'blocks', 'cards'];
+    expect(
+      recorded
+        .map((b) => [b.kind, b.outcome, b.actorLogin])
+        .sort((p, q) => order.indexOf(p[0] as string) - order.indexOf(q[0] as string)),
+    ).toEqual([
       ['limits', 'APLICADA', DEMO.login],
       ['blocks', 'APLICADA', DEMO.login],
       ['cards', 'APLICADA', DEMO.login],

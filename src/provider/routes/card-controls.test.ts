@@ -1,55 +1,56 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
-import { type Company, cardConsult, companiesResponse, embossData } from '../../contracts/schemas.ts';
-import { accounts, cardEvents, cards, companies, occurrences, portalUsers } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { cardConsult, embossData } from '../../contracts/schemas.ts';
+import { accounts, cardEvents, cards, occurrences, portalUsers } from '../db/schema.ts';
+import {
+  type BuiltCard,
+  type BuiltCompany,
+  buildCard,
+  buildCompany,
+  buildUser,
+  holderIn,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let demoToken: string;
 let otherToken: string;
 let demoUserId: string;
-let companyA: Company;
+/** The demo operator's company, whose cards the tests act on. */
+let companyA: BuiltCompany;
 
 beforeAll(async () => {
   h = await createHarness();
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  // The operator of another company.
+  const other = await buildUser(h, { password: DEMO.password });
+  await buildCompany(h, { members: [other.login] });
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) });
-  companyA = companiesResponse
-    .parse(res.json())
-    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+  otherToken = await h.token(other.login, DEMO.password);
   const [demo] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, DEMO.login));
   demoUserId = (demo as { id: string }).id;
 });
 afterAll(() => h.close());
 
-type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
-const used = new Set<string>();
+type Row = BuiltCard;
+let temporaries = 0;
 
-/** A company A holder in the wanted state, never handed out twice in this file. */
-async function take(kind: 'active' | 'temporary' | 'permanent' | 'cancelled', logo?: number): Promise<Row> {
-  const rows = await h.db
-    .select({ account: accounts, card: cards })
-    .from(accounts)
-    .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(companies.cnpj, companyA.cnpj), eq(cards.cardType, 'TITULAR')))
-    .orderBy(asc(accounts.accountNumber));
-  const live = (r: Row) => r.account.statusDescription === 'NORMAL' && r.card.activeFlag === 'S';
-  const fits: Record<typeof kind, (r: Row) => boolean> = {
-    active: (r) => live(r) && r.card.status === 'Actived',
-    temporary: (r) => live(r) && r.card.status === 'Blocked' && ['P', 'R', 'BE', 'O'].includes(r.card.blockCode ?? ''),
-    permanent: (r) => r.card.activeFlag === 'N' && r.account.statusDescription === 'NORMAL',
-    cancelled: (r) => r.account.statusDescription === 'CANCELADA',
-  };
-  const row = rows.find(
-    (r) => fits[kind](r) && (logo === undefined || r.card.logo === logo) && !used.has(r.account.id),
-  );
-  if (!row) throw new Error(`no ${kind} holder left`);
-  used.add(row.account.id);
-  return row;
+/**
+ * A company A holder built in the wanted state: live and Actived, blocked temporarily with one of the portal's
+ * reasons (P, R and BE in turn), blocked for good, or of a cancelled account.
+ */
+function take(kind: 'active' | 'temporary' | 'permanent' | 'cancelled'): Promise<Row> {
+  const reasons = ['P', 'R', 'BE'] as const;
+  const state =
+    kind === 'temporary'
+      ? holderIn.blocked(reasons[temporaries++ % reasons.length] ?? 'P')
+      : kind === 'permanent'
+        ? holderIn.permanentlyBlocked()
+        : kind === 'cancelled'
+          ? holderIn.cancelled()
+          : {};
+  return buildCard(h, companyA, state);
 }
 
 async function reload(row: Row): Promise<Row> {

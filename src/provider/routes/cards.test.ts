@@ -1,30 +1,42 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
-import { accountData, type Company, cardConsult, cardsResponse, companiesResponse } from '../../contracts/schemas.ts';
-import { accounts, cards, companies } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accountData, cardConsult, cardsResponse } from '../../contracts/schemas.ts';
+import { accounts, cards } from '../db/schema.ts';
+import {
+  type BuiltCompany,
+  buildCard,
+  buildCards,
+  buildCompany,
+  buildUser,
+  everyState,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let demoToken: string;
 let otherToken: string;
+type Company = BuiltCompany;
+/** Companies A and B are the demo operator's; C has an operator of its own. */
 let companyA: Company;
 let companyB: Company;
 let companyC: Company;
 
 beforeAll(async () => {
   h = await createHarness();
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  companyB = await buildCompany(h, { members: [DEMO.login] });
+  const other = await buildUser(h, { password: DEMO.password });
+  companyC = await buildCompany(h, { members: [other.login] });
+  // Company A: a holder in every state the card screens handle, then live ones; every third on logo 2.
+  await buildCards(h, companyA, 24, (i) => {
+    const state = everyState(i);
+    return { ...state, card: { ...state.card, logo: i % 3 === 2 ? 2 : 1 } };
+  });
+  await buildCard(h, companyB);
+  await buildCard(h, companyC);
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const list = async (token: string) =>
-    companiesResponse.parse(
-      (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) })).json(),
-    ).companies;
-  const mine = await list(demoToken);
-  companyA = mine.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  companyB = mine.find((c) => c.corporateName.startsWith('Construtora')) as Company;
-  [companyC] = (await list(otherToken)) as [Company];
+  otherToken = await h.token(other.login, DEMO.password);
 });
 afterAll(() => h.close());
 
@@ -35,8 +47,7 @@ async function holdersOf(company: Company): Promise<Row[]> {
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(companies.cnpj, company.cnpj), eq(cards.cardType, 'TITULAR')))
+    .where(and(eq(accounts.companyId, company.id), eq(cards.cardType, 'TITULAR')))
     .orderBy(asc(accounts.accountNumber));
 }
 
@@ -336,16 +347,5 @@ describe('GET /v2/card/consult/{uuid}', () => {
       product: '7',
     });
     expect(product.statusCode).toBe(400);
-  });
-});
-
-describe('demo data', () => {
-  it('gives company A holders in every state the card screens handle', async () => {
-    const rows = await holdersOf(companyA);
-    expect(rows.some((r) => r.card.activeFlag === 'N')).toBe(true);
-    expect(rows.some((r) => r.account.statusDescription === 'CANCELADA')).toBe(true);
-    expect(rows.filter((r) => r.card.status === 'Actived').length).toBeGreaterThan(50);
-    const [b] = await h.db.select({ n: companies.id }).from(companies).where(ne(companies.cnpj, companyA.cnpj));
-    expect(b).toBeDefined();
   });
 });

@@ -3,33 +3,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../contracts/constants.ts';
 import { messages } from '../../contracts/messages.ts';
 import { accountsResponse, type Company, companiesResponse, type SubAccount } from '../../contracts/schemas.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
-import { bearer, createHarness, DEMO, type Harness, TEST_ACCOUNTS } from '../test/harness.ts';
+import { type BuiltCompany, buildCards, buildCompany, buildUser, everyState } from '../test/builders/index.ts';
+import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
-let demoToken: string;
-let demoCompanies: Company[];
+let operatorToken: string;
+let operatorCompanies: Company[];
 let otherCompany: Company;
+let main: BuiltCompany;
+/** The main company's holders: two full pages and part of a third. */
+const HOLDERS = 2 * PAGE_SIZE + 30;
 
 beforeAll(async () => {
   h = await createHarness();
-  demoToken = await h.token(DEMO.login, DEMO.password);
-  const other = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(other) });
-  [otherCompany] = companiesResponse.parse(res.json()).companies as [Company];
-  const mine = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) });
-  demoCompanies = companiesResponse.parse(mine.json()).companies;
+  // An operator of two companies (the main one with its holders in every state, every third on logo 2), and
+  // another operator of a third company.
+  const operator = await buildUser(h, { password: DEMO.password });
+  const other = await buildUser(h, { password: DEMO.password });
+  main = await buildCompany(h, { members: [{ login: operator.login, profile: 'ADMINISTRADOR' }] });
+  await buildCompany(h, { members: [{ login: operator.login, profile: 'ADMINISTRADOR' }] });
+  otherCompany = await buildCompany(h, { members: [other.login] });
+  await buildCards(h, main, HOLDERS, (i) => {
+    const state = everyState(i);
+    return { ...state, card: { ...state.card, logo: i % 3 === 2 ? 2 : 1 } };
+  });
+  operatorToken = await h.token(operator.login, DEMO.password);
+  const mine = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(operatorToken) });
+  operatorCompanies = companiesResponse.parse(mine.json()).companies;
 });
 afterAll(() => h.close());
 
-const mainCompany = () => demoCompanies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+const mainCompany = () => operatorCompanies.find((c) => c.cnpj === main.cnpj) as Company;
 
 async function page(company: Company, startAccount = '', direction = '') {
   const res = await h.app.inject({
     method: 'GET',
     url: '/v1/corporate/accounts',
     headers: {
-      ...bearer(demoToken),
+      ...bearer(operatorToken),
       cnpj: company.cnpj,
       relationcode: company.relationCode,
       startaccount: startAccount,
@@ -50,14 +61,18 @@ const ascending = (list: bigint[]) => list.every((n, i) => i === 0 || n > (list[
 
 describe('GET /v1/corporate/companies', () => {
   it('lists only the signed-in operator’s companies', () => {
-    expect(demoCompanies).toHaveLength(2);
-    expect(demoCompanies.map((c) => c.cnpj)).not.toContain(otherCompany.cnpj);
-    expect(otherCompany.corporateName).toBe('Agropecuária Serra Azul Ltda');
+    expect(operatorCompanies).toHaveLength(2);
+    expect(operatorCompanies.map((c) => c.cnpj)).not.toContain(otherCompany.cnpj);
+    expect(operatorCompanies).toContainEqual({
+      corporateName: main.corporateName,
+      cnpj: main.cnpj,
+      relationCode: main.relationCode,
+    });
   });
 
   it('answers with the API security headers only, a refusal included (decision 097)', async () => {
     const refused = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies' });
-    const mine = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) });
+    const mine = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(operatorToken) });
     expect([refused.statusCode, mine.statusCode]).toEqual([401, 200]);
     for (const { headers } of [refused, mine]) {
       expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -85,8 +100,8 @@ describe('GET /v1/corporate/accounts', () => {
   it('answers the first page with totals, sorted by account', async () => {
     const res = await page(mainCompany());
     const body = accountsResponse.parse(res.json());
-    expect(body.totalSubAccounts).toBe(TEST_ACCOUNTS);
-    expect(body.meta.totalRecords).toBe(TEST_ACCOUNTS);
+    expect(body.totalSubAccounts).toBe(HOLDERS);
+    expect(body.meta.totalRecords).toBe(HOLDERS);
     expect(body.subAccounts).toHaveLength(PAGE_SIZE);
     expect(ascending(numbers(body.subAccounts))).toBe(true);
     const first = body.subAccounts[0] as SubAccount;
@@ -101,10 +116,10 @@ describe('GET /v1/corporate/accounts', () => {
     const page3 = await rows(page2.at(-1)?.account, 'N');
     const end = await rows(page3.at(-1)?.account, 'N');
     expect(page2).toHaveLength(PAGE_SIZE);
-    expect(page3).toHaveLength(TEST_ACCOUNTS - 2 * PAGE_SIZE);
+    expect(page3).toHaveLength(HOLDERS - 2 * PAGE_SIZE);
     expect(end).toHaveLength(0);
     const all = numbers([...page1, ...page2, ...page3]);
-    expect(new Set(all).size).toBe(TEST_ACCOUNTS);
+    expect(new Set(all).size).toBe(HOLDERS);
     expect(ascending(all)).toBe(true);
 
     expect(await rows(page2[0]?.account, 'P')).toEqual(page1);
@@ -112,7 +127,7 @@ describe('GET /v1/corporate/accounts', () => {
     expect(await rows()).toEqual(page1);
   });
 
-  it('shows every demo status: blocked by each reason, account codes, cancelled, both logos', async () => {
+  it('shows every status: blocked by each reason, account codes, cancelled, both logos', async () => {
     const all = [...(await rows()), ...(await rows(String(10n ** 18n), 'P'))];
     const blockCodes = new Set(all.map((r) => r.cardBlockingCode));
     for (const code of ['P', 'R', 'BE', 'O']) expect(blockCodes).toContain(code);
@@ -126,7 +141,7 @@ describe('GET /v1/corporate/accounts', () => {
     const bad = await page({ ...mainCompany(), cnpj: '123' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/CNPJ inválido/);
-    const direction = await page(mainCompany(), '7000000001', 'X');
+    const direction = await page(mainCompany(), '5000000001', 'X');
     expect(direction.statusCode).toBe(400);
     expect(direction.json().message).toMatch(/direction/);
   });

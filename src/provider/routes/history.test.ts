@@ -1,35 +1,43 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationStatus } from '../../contracts/authorization-status.ts';
 import { messages } from '../../contracts/messages.ts';
 import {
   authorizationHistoryResponse,
-  type Company,
-  companiesResponse,
   invoiceDueDatesResponse,
   invoiceTransactionsResponse,
 } from '../../contracts/schemas.ts';
-import { accounts, authorizations, cards, companies, invoiceDueDates, transactions } from '../db/schema.ts';
-import { historyDueDates, seedHistory } from '../db/seed/history.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accounts, cards } from '../db/schema.ts';
+import { historyDueDates } from '../db/seed/history.ts';
+import { type BuiltCompany, buildCards, buildCompany, buildHistory, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let demoToken: string;
 let otherToken: string;
+type Company = BuiltCompany;
+/** The demo operator's companies: A's first 16 holders have history, its last 2 none; B's first of 2 has. */
 let companyA: Company;
 let companyB: Company;
+/** The moment the histories are drawn back from, as the seed draws the demo's from its start. */
+const REFERENCE = new Date();
+const WITH_HISTORY = 16;
 
 type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
 
 beforeAll(async () => {
   h = await createHarness();
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  await buildCards(h, companyA, WITH_HISTORY + 2);
+  await buildHistory(h, companyA, { cards: WITH_HISTORY, reference: REFERENCE });
+  companyB = await buildCompany(h, { members: [DEMO.login] });
+  await buildCards(h, companyB, 2);
+  await buildHistory(h, companyB, { cards: 1, reference: REFERENCE, seed: 1202 });
+  // The operator of another company.
+  const other = await buildUser(h, { password: DEMO.password });
+  await buildCompany(h, { members: [other.login] });
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) });
-  const mine = companiesResponse.parse(res.json()).companies;
-  companyA = mine.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  companyB = mine.find((c) => c.corporateName.startsWith('Construtora')) as Company;
+  otherToken = await h.token(other.login, DEMO.password);
 });
 afterAll(() => h.close());
 
@@ -38,8 +46,7 @@ const holdersOf = (company: Company): Promise<Row[]> =>
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(companies.cnpj, company.cnpj), eq(cards.cardType, 'TITULAR')))
+    .where(and(eq(accounts.companyId, company.id), eq(cards.cardType, 'TITULAR')))
     .orderBy(asc(accounts.accountNumber));
 
 const get = (url: string, headers: Record<string, string>, token = demoToken) =>
@@ -110,17 +117,17 @@ describe('GET /v2/authorization/history/consult/{uuid}', () => {
     expect(above.length).toBeGreaterThan(0);
   });
 
-  it('gives history to the first 60 holders of company A and the first 10 of B, none to the others', async () => {
+  it('answers each card’s own history, and an empty list for a card without one, in either company', async () => {
     const a = await holdersOf(companyA);
     const b = await holdersOf(companyB);
     const count = async (row: Row) =>
       authorizationHistoryResponse.parse((await history(row)).json()).authorizations.length;
-    expect(await count(a[59] as Row)).toBeGreaterThan(0);
-    expect(await count(b[9] as Row)).toBeGreaterThan(0);
-    const empty = await history(a[60] as Row);
+    expect(await count(a[WITH_HISTORY - 1] as Row)).toBeGreaterThan(0);
+    expect(await count(b[0] as Row)).toBeGreaterThan(0);
+    const empty = await history(a[WITH_HISTORY] as Row);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ authorizations: [] });
-    expect(await count(b[10] as Row)).toBe(0);
+    expect(await count(b[1] as Row)).toBe(0);
   });
 
   it('refuses another company’s card and wrong digits with 404; bad headers with 400', async () => {
@@ -142,7 +149,7 @@ describe('GET /v2/invoice/duedate/{uuid}', () => {
     const list = invoiceDueDatesResponse.parse(res.json()).listInvoiceDueDate.map((d) => d.invoiceDueDate);
     for (const d of list) expect(d).toMatch(/^\d{4}-\d{2}-22$/);
     expect([...list].sort().reverse()).toEqual(list);
-    for (const d of historyDueDates(new Date())) expect(list).toContain(d);
+    for (const d of historyDueDates(REFERENCE)) expect(list).toContain(d);
   });
 
   it('refuses another company’s card with 404', async () => {
@@ -156,7 +163,7 @@ describe('GET /v2/invoice/duedate/{uuid}', () => {
 describe('GET /v2/invoice/transactions/{uuid}', () => {
   it('answers an invoice’s transactions with masked card digits and YYYYMMDD dates', async () => {
     const [first] = (await holdersOf(companyA)) as [Row];
-    const dates = historyDueDates(new Date());
+    const dates = historyDueDates(REFERENCE);
     const due = dates[dates.length - 2] as string;
     const res = await invoiceTransactions(first, due);
     expect(res.statusCode).toBe(200);
@@ -173,9 +180,9 @@ describe('GET /v2/invoice/transactions/{uuid}', () => {
   });
 
   it('covers every group the screen keeps and some it leaves out, over the history accounts', async () => {
-    const rows = (await holdersOf(companyA)).slice(0, 60);
+    const rows = (await holdersOf(companyA)).slice(0, WITH_HISTORY);
     const groups = new Set<string>();
-    for (const due of historyDueDates(new Date()).slice(0, 4)) {
+    for (const due of historyDueDates(REFERENCE).slice(0, 4)) {
       for (const row of rows.slice(0, 15)) {
         const list = invoiceTransactionsResponse.parse((await invoiceTransactions(row, due)).json()).transactions;
         for (const t of list) groups.add(t.abbreviationGroup);
@@ -189,8 +196,8 @@ describe('GET /v2/invoice/transactions/{uuid}', () => {
     const none = await invoiceTransactions(rows[0] as Row, '2001-01-22');
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual({ transactions: [] });
-    const [due] = historyDueDates(new Date());
-    expect((await invoiceTransactions(rows[100] as Row, due as string)).json()).toEqual({ transactions: [] });
+    const [due] = historyDueDates(REFERENCE);
+    expect((await invoiceTransactions(rows[WITH_HISTORY] as Row, due as string)).json()).toEqual({ transactions: [] });
   });
 
   it('answers 400 for a malformed or missing due date, 404 for another company’s card', async () => {
@@ -202,41 +209,9 @@ describe('GET /v2/invoice/transactions/{uuid}', () => {
     const missing = await get(`/v2/invoice/transactions/${first.account.id}`, { last4digits: first.card.last4 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/duedate/);
-    const [due] = historyDueDates(new Date());
+    const [due] = historyDueDates(REFERENCE);
     const foreign = await invoiceTransactions(first, due as string, otherToken);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe('CARD_NOT_FOUND');
-  });
-});
-
-describe('seedHistory', () => {
-  it('is resumable: running it again adds no history and no due dates', async () => {
-    const count = async () => {
-      const [a] = await h.db.select({ n: sql<number>`count(*)::int` }).from(authorizations);
-      const [t] = await h.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
-      const [d] = await h.db.select({ n: sql<number>`count(*)::int` }).from(invoiceDueDates);
-      return [a?.n, t?.n, d?.n];
-    };
-    const before = await count();
-    const ids = await h.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id));
-    await seedHistory(h.db, [
-      { companyId: (ids[0] as { id: number }).id, accountsWithHistory: 60, seed: 1101 },
-      { companyId: (ids[1] as { id: number }).id, accountsWithHistory: 10, seed: 1202 },
-    ]);
-    expect(await count()).toEqual(before);
-  });
-
-  it('lists the last 8 months and the current one on day 22', () => {
-    expect(historyDueDates(new Date('2026-03-02T12:00:00Z'))).toEqual([
-      '2025-07-22',
-      '2025-08-22',
-      '2025-09-22',
-      '2025-10-22',
-      '2025-11-22',
-      '2025-12-22',
-      '2026-01-22',
-      '2026-02-22',
-      '2026-03-22',
-    ]);
   });
 });

@@ -1,46 +1,37 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
-import { accountData, type Company, companiesResponse } from '../../contracts/schemas.ts';
+import { accountData } from '../../contracts/schemas.ts';
 import { validHolderUpdate } from '../../contracts/test/holder-fixture.ts';
-import { accounts, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accounts, cardEvents, portalUsers } from '../db/schema.ts';
 import { birthDateFrom } from '../services/holders.ts';
+import { type BuiltCard, type BuiltCompany, buildCard, buildCompany, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let demoToken: string;
 let otherToken: string;
 let demoUserId: string;
-let companyOfRows: Company;
-let rows: Row[];
-let next = 0;
+/** The demo operator's company, whose holders the tests change. */
+let companyOfRows: BuiltCompany;
 
-type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
+type Row = BuiltCard;
 
 beforeAll(async () => {
   h = await createHarness();
+  companyOfRows = await buildCompany(h, { members: [DEMO.login] });
+  // The operator of another company (C), who acts for no company of the demo operator's.
+  const other = await buildUser(h, { password: DEMO.password });
+  await buildCompany(h, { members: [other.login] });
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) });
-  const companyA = companiesResponse
-    .parse(res.json())
-    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  companyOfRows = companyA;
-  rows = await h.db
-    .select({ account: accounts, card: cards })
-    .from(accounts)
-    .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(companies.cnpj, companyA.cnpj), eq(cards.cardType, 'TITULAR')))
-    .orderBy(asc(accounts.accountNumber));
+  otherToken = await h.token(other.login, DEMO.password);
   const [demo] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, DEMO.login));
   demoUserId = (demo as { id: string }).id;
 });
 afterAll(() => h.close());
 
-/** A holder no other test of this file touched. */
-const take = () => rows[next++] as Row;
+/** A holder of the demo operator's company, built for the test that takes it. */
+const take = () => buildCard(h, companyOfRows);
 
 const holderBody = (row: Row, overrides: Record<string, unknown> = {}) => validHolderUpdate(row.card.last4, overrides);
 
@@ -90,7 +81,7 @@ describe('birth dates (DDMMYYYY)', () => {
 
 describe('holder update (PUT /v1/client/account/{uuid})', () => {
   it('updates every field, answers the spec’s confirmation and records before and after', async () => {
-    const row = take();
+    const row = await take();
     const res = await updateHolder(row, holderBody(row));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.cardApi.holderUpdated });
@@ -125,7 +116,7 @@ describe('holder update (PUT /v1/client/account/{uuid})', () => {
   });
 
   it('refuses a birth date that is not a real date with a reason', async () => {
-    const row = take();
+    const row = await take();
     for (const birthDate of ['29022023', '31062000', '01012027']) {
       const res = await updateHolder(row, holderBody(row, { birthDate }));
       expect(res.statusCode).toBe(400);
@@ -136,7 +127,7 @@ describe('holder update (PUT /v1/client/account/{uuid})', () => {
   });
 
   it('answers 400 naming the field for missing or malformed fields, never 500', async () => {
-    const row = take();
+    const row = await take();
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'name'],
       [{ name: 'x'.repeat(41) }, 'name'],
@@ -160,8 +151,8 @@ describe('holder update (PUT /v1/client/account/{uuid})', () => {
   });
 
   it('answers 404 for digits that are not the account’s card', async () => {
-    const row = take();
-    const other = take();
+    const row = await take();
+    const other = await take();
     const digits = other.card.last4 === row.card.last4 ? '0000' : other.card.last4;
     const res = await updateHolder(row, holderBody(row, { last4digits: digits }));
     expect(res.statusCode).toBe(404);
@@ -171,7 +162,7 @@ describe('holder update (PUT /v1/client/account/{uuid})', () => {
 
 describe('one truth about a holder’s name (issue 13, item 2)', () => {
   it('every read that carries the name answers the edited one at once', async () => {
-    const row = take();
+    const row = await take();
     const name = 'Portador Renomeado Unico';
     expect((await updateHolder(row, holderBody(row, { name }))).statusCode).toBe(200);
     const get = (url: string, headers: Record<string, string> = {}) =>
@@ -206,7 +197,7 @@ describe('one truth about a holder’s name (issue 13, item 2)', () => {
 
 describe('address update (PUT /v1/client/address/{uuid})', () => {
   it('updates the delivery address, records it on the holder card, leaves the holder data alone', async () => {
-    const row = take();
+    const row = await take();
     const res = await updateAddress(row, addressBody({ state: 'sp' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.cardApi.addressUpdated });
@@ -231,14 +222,14 @@ describe('address update (PUT /v1/client/address/{uuid})', () => {
   });
 
   it('stores an empty complement as none', async () => {
-    const row = take();
+    const row = await take();
     expect((await updateAddress(row, addressBody({ addressHomeComplement: '' }))).statusCode).toBe(200);
     expect((await accountOf(row)).addressComplement).toBeNull();
     expect((await holderData(row)).addressComplement).toBe('');
   });
 
   it('answers 400 naming the field for a bad CEP, a missing field or one too long', async () => {
-    const row = take();
+    const row = await take();
     const cases: [Record<string, unknown>, string][] = [
       [{ zipCode: '0131020' }, 'zipCode'],
       [{ zipCode: '01310-200' }, 'zipCode'],
@@ -262,7 +253,7 @@ describe('address update (PUT /v1/client/address/{uuid})', () => {
 
 describe('concurrent holder and address updates', () => {
   it('applies both and records both', async () => {
-    const row = take();
+    const row = await take();
     const [a, b] = await Promise.all([updateHolder(row, holderBody(row)), updateAddress(row, addressBody())]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(await accountOf(row)).toMatchObject({ holderName: 'João Pedro Albuquerque', zipCode: '01310200' });
@@ -272,7 +263,7 @@ describe('concurrent holder and address updates', () => {
 
 describe('another company’s holder', () => {
   it('refuses the operator of company C both updates on a company A account: 404 and nothing changed', async () => {
-    const row = take();
+    const row = await take();
     const holder = await updateHolder(row, holderBody(row), otherToken);
     expect(holder.statusCode).toBe(404);
     expect(holder.json()).toEqual({ message: messages.cardApi.cardNotFound, code: 'CARD_NOT_FOUND' });
@@ -284,7 +275,7 @@ describe('another company’s holder', () => {
   });
 
   it('answers 400 for a malformed uuid and 404 for an unknown one', async () => {
-    const row = take();
+    const row = await take();
     expect((await put('/v1/client/address/123', addressBody())).statusCode).toBe(400);
     const unknown = await put('/v1/client/account/00000000-0000-4000-8000-000000000000', holderBody(row));
     expect(unknown.statusCode).toBe(404);

@@ -8,35 +8,44 @@ import { type CardImpact, cardImpactResponse, SECOND_COPY_DELIVERY_DAYS } from '
 import { messages } from '../../contracts/messages.ts';
 import { centsOf } from '../../contracts/money.ts';
 import {
-  type Company,
   cardsResponse,
-  companiesResponse,
   invoiceDueDatesResponse,
   invoiceTransactionsResponse,
   limitResponse,
   relationshipLimitResponse,
 } from '../../contracts/schemas.ts';
-import { accounts, authorizations, cards, companies } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accounts, authorizations, cards } from '../db/schema.ts';
 import { saoPauloDate } from '../services/impact.ts';
+import {
+  type BuiltCard,
+  type BuiltCompany,
+  buildCards,
+  buildCompany,
+  buildHistory,
+  buildUser,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let token: string;
 let otherToken: string;
-let companyA: Company;
+let companyA: BuiltCompany;
 
-type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
+type Row = BuiltCard;
 const taken = new Set<string>();
 
 beforeAll(async () => {
   h = await createHarness();
+  // The demo operator's company A: holders with months of history up to the harness's today, so some of their
+  // purchases are still open and some invoices still to come.
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  await buildCards(h, companyA, 8);
+  await buildHistory(h, companyA, { cards: 8, reference: h.clock() });
+  // The operator of another company.
+  const other = await buildUser(h, { password: DEMO.password });
+  await buildCompany(h, { members: [other.login] });
   token = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-  companyA = companiesResponse
-    .parse(res.json())
-    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+  otherToken = await h.token(other.login, DEMO.password);
 });
 afterAll(() => h.close());
 
@@ -57,8 +66,7 @@ async function spender(): Promise<Row> {
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(companies.cnpj, companyA.cnpj), eq(cards.cardType, 'TITULAR')))
+    .where(and(eq(accounts.companyId, companyA.id), eq(cards.cardType, 'TITULAR')))
     .orderBy(asc(accounts.accountNumber));
   for (const row of rows) {
     if (taken.has(row.account.id)) continue;

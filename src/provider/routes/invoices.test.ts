@@ -7,25 +7,35 @@ import {
   corporateInvoice,
   invoiceDueDatesResponse,
 } from '../../contracts/schemas.ts';
-import { accounts, companies, invoiceDueDates, invoices } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accounts, invoiceDueDates, invoices } from '../db/schema.ts';
 import { corporateInvoice as corporateInvoiceOf } from '../services/invoices.ts';
 import { DEMO_PIX_KEY, invoiceTxid } from '../services/pix.ts';
 import { checkBrCode } from '../test/br-code.ts';
+import { type BuiltCompany, buildCards, buildCompany, buildInvoices, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let token: string;
-type CompanyRow = typeof companies.$inferSelect;
+type CompanyRow = BuiltCompany;
+/** The demo operator's two companies, and another operator's. */
 let main: CompanyRow;
 let tight: CompanyRow;
 let foreign: CompanyRow;
+let otherLogin: string;
+/** The moment the invoices are drawn back from, as the seed draws the demo's from its start. */
+const REFERENCE = new Date();
 
 beforeAll(async () => {
   h = await createHarness();
+  main = await buildCompany(h, { members: [DEMO.login] });
+  tight = await buildCompany(h, { members: [DEMO.login] });
+  ({ login: otherLogin } = await buildUser(h, { password: DEMO.password }));
+  foreign = await buildCompany(h, { members: [otherLogin] });
+  for (const company of [main, tight, foreign]) {
+    await buildCards(h, company, 3);
+    await buildInvoices(h, company, REFERENCE);
+  }
   token = await h.token(DEMO.login, DEMO.password);
-  const all = await h.db.select().from(companies).orderBy(asc(companies.id));
-  [main, tight, foreign] = all as [CompanyRow, CompanyRow, CompanyRow];
 });
 afterAll(() => h.close());
 
@@ -70,9 +80,9 @@ describe('GET /v1/corporate/account', () => {
       .limit(1);
     expect(body).toMatchObject({
       uuid: first!.id,
-      corporateName: 'Transportadora Horizonte Ltda',
+      corporateName: main.corporateName,
       cnpj: main.cnpj,
-      relationCode: '000101',
+      relationCode: main.relationCode,
     });
     expect(body.last4digits).toMatch(/^\d{4}$/);
   });
@@ -106,7 +116,7 @@ describe('GET /v1/corporate/account', () => {
 });
 
 describe('GET /v2/invoice/corporate', () => {
-  it('seeds at least six closed invoices per company and a due date without one', async () => {
+  it('has, for each company, at least six closed invoices and a due date without one', async () => {
     for (const company of [main, tight, foreign]) {
       const { dates, invoiced, withInvoice } = await cycle(company.id);
       expect(invoiced.length).toBeGreaterThanOrEqual(6);
@@ -178,7 +188,7 @@ describe('GET /v2/invoice/corporate', () => {
     const res = await invoice(foreign.cnpj, theirs[0] as string);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: messages.company.notFound, code: 'COMPANY_NOT_FOUND' });
-    const own = await invoice(foreign.cnpj, theirs[0] as string, await h.token(OTHER_OPERATOR_LOGIN, DEMO.password));
+    const own = await invoice(foreign.cnpj, theirs[0] as string, await h.token(otherLogin, DEMO.password));
     expect(own.statusCode).toBe(200);
   });
 

@@ -5,44 +5,55 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApprovedAuthorization } from '../../contracts/authorization-status.ts';
 import { messages } from '../../contracts/messages.ts';
 import { centsOf, formatCents } from '../../contracts/money.ts';
+import { accountData, type LimitResponse, limitResponse, relationshipLimitResponse } from '../../contracts/schemas.ts';
+import { accounts, authorizations, cardEvents, cards } from '../db/schema.ts';
 import {
-  accountData,
-  type Company,
-  companiesResponse,
-  type LimitResponse,
-  limitResponse,
-  relationshipLimitResponse,
-} from '../../contracts/schemas.ts';
-import { accounts, authorizations, cardEvents, cards, companies } from '../db/schema.ts';
+  type BuiltCard,
+  type BuiltCompany,
+  buildCard,
+  buildCards,
+  buildCompany,
+  buildHistory,
+  holderIn,
+  setRelationshipLimit,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let token: string;
-let companyA: Company;
+let companyA: BuiltCompany;
+/** Company A's holders: live ones, a permanently blocked one and a cancelled one, each with months of history. */
+let built: BuiltCard[];
+/** What the relationship has free above its live cards' limits. */
+const FREE = '50000.00';
 
 beforeAll(async () => {
   h = await createHarness();
   token = await h.token(DEMO.login, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-  companyA = companiesResponse
-    .parse(res.json())
-    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  built = [
+    ...(await buildCards(h, companyA, 8)),
+    await buildCard(h, companyA, holderIn.permanentlyBlocked()),
+    await buildCard(h, companyA, holderIn.cancelled()),
+  ];
+  await buildHistory(h, companyA, { cards: built.length, reference: h.clock() });
+  const live = built.filter((r) => r.account.statusDescription !== 'CANCELADA');
+  const committed = live.reduce((sum, r) => sum + centsOf(r.account.creditLimit), 0);
+  await setRelationshipLimit(h, companyA, ((committed + centsOf(FREE)) / 100).toFixed(2));
 });
 afterAll(() => h.close());
 
-type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
+type Row = BuiltCard;
 const taken = new Set<string>();
 
-/** Company A holders in account order; the first ones have history (seed/history.ts). */
-async function holders(): Promise<Row[]> {
-  return h.db
+/** Company A's holders as they are now, in account order. */
+const holders = (): Promise<Row[]> =>
+  h.db
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(companies.cnpj, companyA.cnpj), eq(cards.cardType, 'TITULAR')))
+    .where(and(eq(accounts.companyId, companyA.id), eq(cards.cardType, 'TITULAR')))
     .orderBy(asc(accounts.accountNumber));
-}
 
 /** Used, in centavos, computed here from the authorization rows and the shared approval rule. */
 async function spentCents(accountId: string): Promise<number> {
@@ -129,10 +140,11 @@ describe('reading the limit', () => {
     });
   });
 
-  it('every seeded account’s open spend fits in its limit', async () => {
-    for (const row of (await holders()).slice(0, 60)) {
+  it('a history’s open spend fits in the limit, and the company’s free limit is what it was given', async () => {
+    for (const row of await holders()) {
       expect(await spentCents(row.account.id), row.account.id).toBeLessThanOrEqual(centsOf(row.account.creditLimit));
     }
+    expect((await readRelationship()).freeLimit).toBe(Number(FREE));
   });
 });
 
@@ -237,7 +249,11 @@ describe('changing the limit (PUT /v1/limit/management/{uuid})', () => {
     expect(second?.before).toEqual(first?.after);
     const now = await everywhere(row);
     expect(now.creditLimit).toBe((second?.after as LimitResponse | undefined)?.creditLimit);
-    expect([now.availableCreditLimitUsed, now.creditLimit - now.availableLimit]).toEqual([reais(used), reais(used)]);
+    // In centavos: the figures are reais with two decimals, and their difference in floating point need not be.
+    expect([centsOf(now.availableCreditLimitUsed), centsOf(now.creditLimit) - centsOf(now.availableLimit)]).toEqual([
+      used,
+      used,
+    ]);
   });
 });
 
@@ -248,10 +264,11 @@ describe('the relationship limit (GET /v1/corporate/limit)', () => {
     const committed = live.reduce((sum, r) => sum + centsOf(r.account.creditLimit), 0);
     expect(centsOf(figures.committedLimit)).toBe(committed);
     expect(centsOf(figures.freeLimit)).toBe(centsOf(figures.relationshipLimit) - committed);
+    const foreign = await buildCompany(h);
     const other = await h.app.inject({
       method: 'GET',
       url: '/v1/corporate/limit',
-      headers: { ...bearer(token), cnpj: '77888999000100', relationcode: '000303' },
+      headers: { ...bearer(token), cnpj: foreign.cnpj, relationcode: foreign.relationCode },
     });
     expect(other.statusCode).toBe(404);
   });

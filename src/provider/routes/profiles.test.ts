@@ -9,32 +9,46 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../contracts/index.ts';
 import { messages } from '../../contracts/messages.ts';
 import { PROFILE_LABELS } from '../../contracts/profiles.ts';
-import { type Company, companiesResponse, loginResponse, usersResponse } from '../../contracts/schemas.ts';
+import { loginResponse, usersResponse } from '../../contracts/schemas.ts';
 import { changedTables, snapshotTables } from '../../security/snapshot.ts';
-import { auditLog, companies, portalUsers, userCompanies } from '../db/schema.ts';
-import { cpfFrom, ensureDemoOperator, OTHER_OPERATOR_LOGIN, PROFILE_OPERATORS } from '../db/seed/seed.ts';
+import { auditLog, portalUsers, userCompanies } from '../db/schema.ts';
 import { userScope } from '../http/scope/user.ts';
 import type { Principal } from '../services/sessions.ts';
 import { deleteUser, setUserStatus } from '../services/users/status.ts';
 import { updateUser } from '../services/users/update.ts';
+import {
+  type BuiltCompany,
+  type BuiltUser,
+  buildCard,
+  buildCompany,
+  buildUser,
+  freshCpf,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, freshDatabase, type Harness } from '../test/harness.ts';
 
 const BASE = '/v0/portal/usuario';
 
 let h: Harness;
 let demoToken: string;
-let companyA: Company;
-let companyB: Company;
+/** Companies A and B, the demo operator's; in A a Gestor, a Consulta and another Administrador. */
+let companyA: BuiltCompany;
+let companyB: BuiltCompany;
+let gestor: BuiltUser;
+let consulta: BuiltUser;
+let secondAdmin: BuiltUser;
 let seq = 0;
 
 beforeAll(async () => {
   h = await createHarness();
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  companyB = await buildCompany(h, { members: [DEMO.login] });
+  await buildCard(h, companyB);
+  const inA = (profile: 'ADMINISTRADOR' | 'GESTOR_CARTOES' | 'CONSULTA') =>
+    buildUser(h, { companies: [{ company: companyA, profile }], password: DEMO.password });
+  gestor = await inA('GESTOR_CARTOES');
+  consulta = await inA('CONSULTA');
+  secondAdmin = await inA('ADMINISTRADOR');
   demoToken = await h.token(DEMO.login, DEMO.password);
-  const mine = companiesResponse.parse(
-    (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) })).json(),
-  ).companies;
-  companyA = mine.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  companyB = mine.find((c) => c.corporateName.startsWith('Construtora')) as Company;
 });
 afterAll(() => h.close());
 
@@ -44,7 +58,7 @@ function newUser(listaPerfis: string[]) {
     login: `perfil.usuario${seq}`,
     numCelular: 912345678,
     nomeUsuario: `Usuário Perfil ${seq}`,
-    numeroDocumento: cpfFrom(String(200_000_000 + seq * 7919).slice(0, 9)),
+    numeroDocumento: freshCpf(),
     ddd: 11,
     ddi: 55,
     listaPerfis,
@@ -89,11 +103,6 @@ async function profileOf(login: string, companyId?: number) {
   return companyId === undefined ? rows.map((r) => r.profile) : rows.find((r) => r.companyId === companyId)?.profile;
 }
 
-async function idOfCompany(cnpj: string) {
-  const [row] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, cnpj));
-  return row?.id as number;
-}
-
 async function userOf(login: string) {
   const [row] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, login));
   if (!row) throw new Error(`no user ${login}`);
@@ -122,8 +131,8 @@ describe('the profile on the wire', () => {
   it('login and session answer each company with the operator’s profile in it', async () => {
     for (const [login, perfil] of [
       [DEMO.login, 'ADMINISTRADOR'],
-      ['gestor', 'GESTOR_CARTOES'],
-      ['consulta', 'CONSULTA'],
+      [gestor.login, 'GESTOR_CARTOES'],
+      [consulta.login, 'CONSULTA'],
     ] as const) {
       const signIn = await h.app.inject({
         method: 'POST',
@@ -144,9 +153,9 @@ describe('the profile on the wire', () => {
     const users = await list(companyA.cnpj);
     const perfisOf = (login: string) => users.find((u) => u.login === login)?.perfis;
     expect(perfisOf(DEMO.login)).toEqual(['ADMINISTRADOR']);
-    expect(perfisOf('gestor')).toEqual(['GESTOR_CARTOES']);
-    expect(perfisOf('consulta')).toEqual(['CONSULTA']);
-    expect(perfisOf('ana.souza')).toEqual(['ADMINISTRADOR']);
+    expect(perfisOf(gestor.login)).toEqual(['GESTOR_CARTOES']);
+    expect(perfisOf(consulta.login)).toEqual(['CONSULTA']);
+    expect(perfisOf(secondAdmin.login)).toEqual(['ADMINISTRADOR']);
   });
 
   it('the company list keeps its shape (no profile)', async () => {
@@ -218,26 +227,29 @@ describe('setting a profile', () => {
     // Their own data with their own profile named again is an ordinary edit.
     const same = await patch(me.document, ['ADMINISTRADOR'], demoToken, me.name);
     expect(same.statusCode, same.body).toBe(200);
-    expect(await profileOf(DEMO.login)).toEqual(['ADMINISTRADOR', 'ADMINISTRADOR']);
+    expect([await profileOf(DEMO.login, companyA.id), await profileOf(DEMO.login, companyB.id)]).toEqual([
+      'ADMINISTRADOR',
+      'ADMINISTRADOR',
+    ]);
   });
 
   it('only a profile with users.manage sets profiles: a Gestor de cartões is refused, nothing changed', async () => {
-    const gestor = await h.token('gestor', DEMO.password);
-    const target = await userOf('consulta');
+    const gestorToken = await h.token(gestor.login, DEMO.password);
+    const target = await userOf(consulta.login);
     const before = await snapshotTables(h.handle.sql);
-    const res = await patch(target.document, ['ADMINISTRADOR'], gestor, target.name);
+    const res = await patch(target.document, ['ADMINISTRADOR'], gestorToken, target.name);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(
       messages.profiles.forbidden(PROFILE_LABELS.GESTOR_CARTOES, messages.profiles.missing['users.manage']),
     );
     expect(changedTables(before, await snapshotTables(h.handle.sql))).toEqual([]);
-    expect(await profileOf('consulta')).toEqual(['CONSULTA']);
+    expect(await profileOf(consulta.login)).toEqual(['CONSULTA']);
   });
 });
 
 describe('the permission is judged in the company the call acts on', () => {
   it('an Administrador of one company who is Consulta in another reads both but changes only the first', async () => {
-    const idB = await idOfCompany(companyB.cnpj);
+    const idB = companyB.id;
     const admin = await operator('ADMINISTRADOR');
     const adminId = (await userOf(admin.login)).id;
     await h.db.insert(userCompanies).values({ userId: adminId, companyId: idB, profile: 'CONSULTA' });
@@ -284,15 +296,12 @@ describe('the permission is judged in the company the call acts on', () => {
   });
 
   it('another company stays unknown (404), not forbidden', async () => {
-    const consulta = await h.token('consulta', DEMO.password);
-    const other = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-    const [otherCompany] = companiesResponse.parse(
-      (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(other) })).json(),
-    ).companies;
+    const consultaToken = await h.token(consulta.login, DEMO.password);
+    const otherCompany = await buildCompany(h);
     const res = await h.app.inject({
       method: 'GET',
       url: `${BASE}/todos?page=0&limit=10&direction=asc`,
-      headers: { ...bearer(consulta), cnpj: otherCompany?.cnpj ?? '' },
+      headers: { ...bearer(consultaToken), cnpj: otherCompany.cnpj },
     });
     expect(res.statusCode).toBe(404);
   });
@@ -310,7 +319,7 @@ describe('a company keeps an active Administrador', () => {
     const lastRow = await userOf(last.login);
     const otherRow = await userOf(other.login);
     // Company A's other administrators stop being active ones: `other` is deactivated, the rest become Consulta.
-    const idA = await idOfCompany(companyA.cnpj);
+    const idA = companyA.id;
     const admins = await h.db
       .select({ userId: userCompanies.userId })
       .from(userCompanies)
@@ -369,7 +378,7 @@ describe('a company keeps an active Administrador', () => {
   it('two Administradores demoting each other at once: one wins, the company keeps one', async () => {
     const x = await operator('ADMINISTRADOR');
     const y = await operator('ADMINISTRADOR');
-    const idA = await idOfCompany(companyA.cnpj);
+    const idA = companyA.id;
     const [rx, ry] = await Promise.all([
       patch(y.numeroDocumento, ['CONSULTA'], x.token, y.nomeUsuario),
       patch(x.numeroDocumento, ['CONSULTA'], y.token, x.nomeUsuario),
@@ -379,26 +388,6 @@ describe('a company keeps an active Administrador', () => {
     expect([403, 409]).toContain(codes[1]);
     const profiles = [await profileOf(x.login, idA), await profileOf(y.login, idA)].sort();
     expect(profiles).toEqual(['ADMINISTRADOR', 'CONSULTA']);
-  });
-});
-
-describe('the demo’s profile operators', () => {
-  it('sign in with the demo password a start sets, and a demo seeded before them gets them', async () => {
-    const signIn = (login: string, senha: string) =>
-      h.app.inject({ method: 'POST', url: `${BASE}/login`, payload: { login, senha } });
-    // A demo seeded before profiles: the two operators are not there yet.
-    await h.db.delete(portalUsers).where(eq(portalUsers.login, 'consulta'));
-    const newPassword = 'OutraSenhaDemo2026';
-    await ensureDemoOperator(h.handle, { demoLogin: DEMO.login, demoPassword: newPassword });
-    for (const op of PROFILE_OPERATORS) {
-      const res = await signIn(op.login, newPassword);
-      expect(res.statusCode, `${op.login} ${res.body}`).toBe(200);
-      const body = loginResponse.parse(res.json());
-      expect(body.primeiroAcesso).toBe(false);
-      expect(body.companies.map((c) => [c.cnpj, c.perfil])).toEqual([[companyA.cnpj, op.profile]]);
-    }
-    await ensureDemoOperator(h.handle, { demoLogin: DEMO.login, demoPassword: DEMO.password });
-    expect((await signIn('consulta', DEMO.password)).statusCode).toBe(200);
   });
 });
 

@@ -4,19 +4,32 @@ import { messages } from '../../contracts/messages.ts';
 import { accountsResponse, type ProposalBody, proposalResponse } from '../../contracts/schemas.ts';
 import { validProposal } from '../../contracts/test/proposal-fixture.ts';
 import { accounts, auditLog, cardEvents, cards, companies, proposals } from '../db/schema.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
-import { bearer, createHarness, DEMO, type Harness, TEST_ACCOUNTS } from '../test/harness.ts';
+import {
+  type BuiltCompany,
+  buildCard,
+  buildCards,
+  buildCompany,
+  buildUser,
+  freshCpf,
+  holderIn,
+  setRelationshipLimit,
+} from '../test/builders/index.ts';
+import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
-const MAIN = { cnpj: '', relationCode: '000101' };
-const TIGHT = { relationCode: '000202' };
-const FOREIGN = { relationCode: '000303' };
+/** The demo operator's relationships: the main one, with R$ 500.000,00 free, and a tight one with R$ 1.000,00. */
+let MAIN: BuiltCompany;
+let TIGHT: BuiltCompany;
+/** Another operator's relationship. */
+let FOREIGN: BuiltCompany;
+let otherLogin: string;
+/** The main relationship's holders: live ones and a cancelled one. */
+const HOLDERS = 5;
 
 let h: Harness;
 let token: string;
-let seq = 0;
 
-/** A fresh valid CPF per call, far from the seeded ones. */
-const nextCpf = () => cpfFrom(`5${String(1000 + seq++).padStart(4, '0')}7${String(seq).padStart(3, '0')}`);
+/** A fresh valid CPF per call. */
+const nextCpf = freshCpf;
 
 function proposal(overrides: Partial<ProposalBody> = {}): ProposalBody {
   return validProposal(MAIN.relationCode, overrides.documentNumber ?? nextCpf(), overrides);
@@ -45,8 +58,16 @@ const counts = async () => {
 
 beforeAll(async () => {
   h = await createHarness();
+  MAIN = await buildCompany(h, { members: [DEMO.login] });
+  await buildCards(h, MAIN, HOLDERS - 1, () => ({ creditLimit: '8000.00' }));
+  await buildCard(h, MAIN, holderIn.cancelled());
+  await setRelationshipLimit(h, MAIN, ((HOLDERS - 1) * 8000 + 500_000).toFixed(2));
+  TIGHT = await buildCompany(h, { members: [DEMO.login] });
+  await buildCards(h, TIGHT, 3, () => ({ creditLimit: '2500.00' }));
+  await setRelationshipLimit(h, TIGHT, (3 * 2500 + 1000).toFixed(2));
+  ({ login: otherLogin } = await buildUser(h, { password: DEMO.password }));
+  FOREIGN = await buildCompany(h, { members: [otherLogin] });
   token = await h.token(DEMO.login, DEMO.password);
-  MAIN.cnpj = (await companyRow(MAIN.relationCode)).cnpj;
 });
 afterAll(() => h.close());
 
@@ -67,7 +88,7 @@ describe('POST /v2/proposal/corporate/{documentNumber}: success', () => {
 
     const after = await companyRow(MAIN.relationCode);
     expect(after.totalSubAccounts).toBe(before.totalSubAccounts + 1);
-    expect(after.totalSubAccounts).toBe(TEST_ACCOUNTS + 1);
+    expect(after.totalSubAccounts).toBe(HOLDERS + 1);
 
     // The new account number is above every other of the company: it is the last row of the list.
     const page = await h.app.inject({
@@ -82,7 +103,7 @@ describe('POST /v2/proposal/corporate/{documentNumber}: success', () => {
       },
     });
     const list = accountsResponse.parse(page.json());
-    expect(list.totalSubAccounts).toBe(TEST_ACCOUNTS + 1);
+    expect(list.totalSubAccounts).toBe(HOLDERS + 1);
     expect(list.subAccounts).toHaveLength(1);
     expect(list.subAccounts[0]).toMatchObject({
       uuid: created.uuid,
@@ -246,7 +267,7 @@ describe('scope and validation', () => {
   });
 
   it('lets the other company’s own operator request a card there', async () => {
-    const other = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
+    const other = await h.token(otherLogin, DEMO.password);
     const res = await send(proposal({ relationCode: FOREIGN.relationCode }), undefined, other);
     expect(res.statusCode).toBe(201);
   });

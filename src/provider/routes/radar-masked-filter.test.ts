@@ -3,20 +3,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RadarCard, radarCardsResponse } from '../../contracts/radar.ts';
-import { type Company, companiesResponse } from '../../contracts/schemas.ts';
 import { portalUsers } from '../db/schema.ts';
-import { PROFILE_OPERATORS } from '../db/seed/seed.ts';
 import { radarExportKind } from '../exports/radar.ts';
 import type { Principal } from '../services/sessions.ts';
+import { type BuiltCompany, buildCard, buildCompany, buildUser } from '../test/builders/index.ts';
 import { exportScope } from '../test/export-scope.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let adminToken: string;
 let consultaToken: string;
-let company: Company;
+let company: BuiltCompany;
 let card: RadarCard;
-const CONSULTA = PROFILE_OPERATORS.find((o) => o.profile === 'CONSULTA')?.login as string;
+let CONSULTA: string;
 
 const list = async (token: string, filter?: string) => {
   const res = await h.app.inject({
@@ -33,15 +32,18 @@ const finds = async (token: string, filter: string) => (await list(token, filter
 beforeAll(async () => {
   h = await createHarness();
   h.clock.advance(Date.now() - h.clock().getTime());
+  company = await buildCompany(h, { members: [DEMO.login] });
+  ({ login: CONSULTA } = await buildUser(h, {
+    companies: [{ company, profile: 'CONSULTA' }],
+    password: DEMO.password,
+  }));
   adminToken = await h.token(DEMO.login, DEMO.password);
   consultaToken = await h.token(CONSULTA, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(adminToken) });
-  company = companiesResponse
-    .parse(res.json())
-    .companies.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  const [first] = await list(adminToken);
-  if (!first) throw new Error('no unused card');
-  card = first;
+  // Issued 100 days ago and never used: on the unused list.
+  const unused = await buildCard(h, company, { card: { createdAt: new Date(Date.now() - 100 * 86_400_000) } });
+  const listed = (await list(adminToken)).find((c) => c.uuid === unused.account.id);
+  if (!listed) throw new Error('the built card is not on the unused list');
+  card = listed;
 });
 afterAll(() => h.close());
 

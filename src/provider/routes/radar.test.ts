@@ -11,34 +11,66 @@ import {
   radarCardsResponse,
   radarResponse,
 } from '../../contracts/radar.ts';
-import { type Company, companiesResponse } from '../../contracts/schemas.ts';
-import { accounts, cards, companies, portalUsers } from '../db/schema.ts';
-import { OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
+import { accounts, cards, portalUsers } from '../db/schema.ts';
 import { radarExportKind } from '../exports/radar.ts';
 import type { Principal } from '../services/sessions.ts';
+import {
+  type BuiltCompany,
+  buildCard,
+  buildCards,
+  buildCompany,
+  buildPurchase,
+  buildRequest,
+  buildUser,
+  holderIn,
+} from '../test/builders/index.ts';
 import { exportScope } from '../test/export-scope.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
 let demoToken: string;
 let otherToken: string;
+type Company = BuiltCompany;
+/** The demo operator's company A, with cards on every list; company C is another operator's. */
 let companyA: Company;
 let companyC: Company;
+const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   h = await createHarness();
-  // The seed dates its cards from the real day; the radar reads the provider's clock.
+  // The cards are dated from the real day, as the seed dates its own; the radar reads the provider's clock.
   h.clock.advance(Date.now() - h.clock().getTime());
+  const now = h.clock().getTime();
+  const ago = (days: number) => new Date(now - days * DAY);
+  const inDays = (days: number) => new Date(now + days * DAY).toISOString().slice(0, 10);
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  // Quiet cards, on no list: issued ten days ago, valid for years.
+  await buildCards(h, companyA, 3, () => ({ card: { createdAt: ago(10) } }));
+  // Unused: issued long ago, never used or last used before the 45 days (a holder with an accent among them).
+  await buildCards(h, companyA, 2, () => ({ card: { createdAt: ago(100) } }));
+  const usedLong = await buildCard(h, companyA, {
+    holderName: 'Joana Conceição Brandão',
+    card: { createdAt: ago(200) },
+  });
+  await buildPurchase(h, usedLong, { at: ago(60), value: '42.00' });
+  // Lost or stolen, a password locked, plastics expiring within 60 days.
+  await buildCard(h, companyA, holderIn.blocked('P'));
+  await buildCard(h, companyA, holderIn.blocked('R'));
+  await buildCards(h, companyA, 2, () => ({ card: { createdAt: ago(10), passwordBlocked: true } }));
+  // One of the expiring cards is active with the platform's warning code on its account: its status is Inativo.
+  await buildCards(h, companyA, 3, (i) => ({
+    ...(i === 1 ? holderIn.accountWarning() : {}),
+    card: { createdAt: ago(10), expiresOn: inDays(10 + 20 * i) },
+  }));
+  // Requested through the portal five days ago, never used: pending.
+  for (const card of await buildCards(h, companyA, 2, () => ({ card: { createdAt: ago(5) } }))) {
+    await buildRequest(h, card, ago(5));
+  }
+  const other = await buildUser(h, { password: DEMO.password });
+  companyC = await buildCompany(h, { members: [other.login] });
+  await buildCard(h, companyC, { card: { createdAt: ago(100) } });
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const mine = companiesResponse.parse(
-    (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) })).json(),
-  ).companies;
-  companyA = mine.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  const theirs = companiesResponse.parse(
-    (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(otherToken) })).json(),
-  ).companies;
-  companyC = theirs[0] as Company;
+  otherToken = await h.token(other.login, DEMO.password);
 });
 afterAll(() => h.close());
 
@@ -89,8 +121,7 @@ async function quietActiveCard(exclude: Set<string>) {
     .select({ account: accounts, card: cards })
     .from(accounts)
     .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .innerJoin(companies, eq(companies.id, accounts.companyId))
-    .where(and(eq(companies.cnpj, companyA.cnpj), eq(cards.status, 'Actived'), eq(cards.activeFlag, 'S')))
+    .where(and(eq(accounts.companyId, companyA.id), eq(cards.status, 'Actived'), eq(cards.activeFlag, 'S')))
     .orderBy(accounts.accountNumber);
   const row = rows.find((r) => !exclude.has(r.account.id) && r.account.statusDescription === 'NORMAL');
   if (!row) throw new Error('no quiet active card');
@@ -98,7 +129,7 @@ async function quietActiveCard(exclude: Set<string>) {
 }
 
 describe('GET /v1/corporate/radar', () => {
-  it('gives every list of the demo company something to show, and each count is its list’s length', async () => {
+  it('gives every list of the company something to show, and each count is its list’s length', async () => {
     const seen = await counts();
     for (const category of RADAR_CATEGORIES) {
       const list = await wholeList(category);
@@ -188,10 +219,10 @@ describe('GET /v1/corporate/radar/cards', () => {
   });
 
   it('refuses a cursor of another list and a filter with symbols, naming why', async () => {
-    const cursor = await readList({ category: 'unused', after: '2026-01-31~7000000100' });
+    const cursor = await readList({ category: 'unused', after: '2026-01-31~5000000100' });
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json()).toMatchObject({ code: 'RADAR_CURSOR_INVALID', message: messages.radar.cursorInvalid });
-    const other = await readList({ category: 'expiring', after: '7000000100' });
+    const other = await readList({ category: 'expiring', after: '5000000100' });
     expect(other.json()).toMatchObject({ code: 'RADAR_CURSOR_INVALID' });
     const symbols = await readList({ category: 'unused', filter: "x' or 1=1 --" });
     expect(symbols.statusCode).toBe(400);
@@ -228,7 +259,7 @@ describe('GET /v1/corporate/radar/cards', () => {
   it('a card whose password is unlocked leaves the password list', async () => {
     const before = await counts();
     const [locked] = await wholeList('password-blocked');
-    if (!locked) throw new Error('no locked password in the seed');
+    if (!locked) throw new Error('no locked password');
     const res = await call(`/v1/cards/password/reset/${locked.uuid}`, {
       last4digits: locked.last4Digits,
       userId: '000000042',
@@ -282,6 +313,17 @@ describe('the radar export kind', () => {
         expect(row).toHaveLength(radarExportKind.header.length);
         expect(row[0]).toBe(list[i]?.cardHolder);
         expect(row[5]).toEqual({ date: list[i]?.expiresOn });
+        // Ativo only for an active card with no blocking or warning code, as the cards list has it.
+        const card = list[i];
+        const plain =
+          card?.cardStatus === 'active' &&
+          !card.cardBlockingCode &&
+          !card.accountBlockingCodeTwo &&
+          !card.accountWarningCode;
+        expect(row[4]).toBe(plain ? messages.radar.export.active : messages.radar.export.inactive);
+      }
+      if (category === 'expiring') {
+        expect(list.some((r) => r.cardStatus === 'active' && r.accountWarningCode)).toBe(true);
       }
     }
     expect(radarExportKind.fileName(filters('unused', companyA, 'silva'))).toBe(`radar-unused-${companyA.cnpj}-filtro`);
@@ -299,28 +341,17 @@ describe('the radar export kind', () => {
 describe('keyset pages past the first', () => {
   it('walks a list longer than a page once, in order, ties on the date included, and it matches its count', async () => {
     const { asOf } = radarResponse.parse((await readRadar()).json());
-    const rows = await h.db
-      .select({ card: cards.id })
-      .from(cards)
-      .innerJoin(accounts, eq(accounts.id, cards.accountId))
-      .innerJoin(companies, eq(companies.id, accounts.companyId))
-      .where(
-        and(eq(companies.cnpj, companyA.cnpj), eq(cards.activeFlag, 'S'), eq(accounts.statusDescription, 'NORMAL')),
-      )
-      .limit(2 * RADAR_PAGE_SIZE + 7);
     const day = (n: number) => {
       const d = new Date(`${asOf}T12:00:00Z`);
       d.setUTCDate(d.getUTCDate() + n);
       return d.toISOString().slice(0, 10);
     };
-    // Three days only, so most rows tie on the date and the account number decides.
-    for (const [i, r] of rows.entries()) {
-      await h.db
-        .update(cards)
-        .set({ expiresOn: day(10 + (i % 3)) })
-        .where(eq(cards.id, r.card));
-    }
-    const ids = rows.map((r) => r.card);
+    // Two pages and some of cards expiring on three days only, so most rows tie on the date and the account number
+    // decides.
+    const built = await buildCards(h, companyA, 2 * RADAR_PAGE_SIZE + 7, (i) => ({
+      card: { expiresOn: day(10 + (i % 3)) },
+    }));
+    const ids = built.map((r) => r.card.id);
     expect(ids.length).toBe(2 * RADAR_PAGE_SIZE + 7);
     const first = radarCardsResponse.parse((await readList({ category: 'expiring' })).json());
     expect(first.cards).toHaveLength(RADAR_PAGE_SIZE);

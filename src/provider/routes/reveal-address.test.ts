@@ -1,19 +1,22 @@
 // Consulta's masked address and its audited "mostrar" (issue 16, decision 093): what each profile's holder answer
 // carries, the reveal's answer and audit row (none for another company), and the masked file's address columns.
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../contracts/audit.ts';
 import { ADDRESS_MASK } from '../../contracts/masked-address.ts';
 import { messages } from '../../contracts/messages.ts';
-import { accounts, auditLog, cards, companies, portalUsers, userCompanies } from '../db/schema.ts';
+import { accounts, auditLog } from '../db/schema.ts';
 import { holdersKind } from '../exports/holders.ts';
+import { type BuiltCompany, type BuiltUser, buildCard, buildCompany, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { maskedBatch } from './exports.ts';
 
-type CompanyRow = typeof companies.$inferSelect;
+type CompanyRow = BuiltCompany;
 type AccountRow = typeof accounts.$inferSelect;
 let h: Harness;
-const tokens: Record<'demo' | 'gestor' | 'consulta', string> = { demo: '', gestor: '', consulta: '' };
+/** A session of each profile in the company: the demo operator (Administrador), a Gestor (manager), a Consulta (reader). */
+const tokens: Record<'admin' | 'manager' | 'reader', string> = { admin: '', manager: '', reader: '' };
+let consulta: BuiltUser;
 let company: CompanyRow;
 let holder: AccountRow & { last4: string };
 let foreignAccount: string;
@@ -33,44 +36,24 @@ const fullAddress = (a: AccountRow) => ({
 
 beforeAll(async () => {
   h = await createHarness();
-  for (const login of ['demo', 'gestor', 'consulta'] as const) {
-    tokens[login] = await h.token(login === 'demo' ? DEMO.login : login, DEMO.password);
-  }
-  const [link] = await h.db
-    .select({ company: companies })
-    .from(userCompanies)
-    .innerJoin(portalUsers, eq(portalUsers.id, userCompanies.userId))
-    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(eq(portalUsers.login, 'consulta'));
-  company = (link as { company: CompanyRow }).company;
-  const linked = h.db
-    .select({ id: userCompanies.companyId })
-    .from(userCompanies)
-    .innerJoin(portalUsers, eq(portalUsers.id, userCompanies.userId))
-    .where(eq(portalUsers.login, 'consulta'));
-  const [foreign] = (await h.db.select().from(companies).where(notInArray(companies.id, linked)).limit(1)) as [
-    CompanyRow,
-  ];
-  const [row] = await h.db
-    .select({ account: accounts, last4: cards.last4 })
-    .from(accounts)
-    .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .where(eq(accounts.companyId, company.id))
-    .orderBy(asc(accounts.accountNumber))
-    .limit(1);
-  const found = row as { account: AccountRow; last4: string };
-  // A complement of its own, so the masked answer is seen hiding one (the seed leaves some empty).
-  if (!found.account.addressComplement) {
-    await h.db.update(accounts).set({ addressComplement: 'APTO 12' }).where(eq(accounts.id, found.account.id));
-    found.account.addressComplement = 'APTO 12';
-  }
-  holder = { ...found.account, last4: found.last4 };
-  const [other] = await h.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.companyId, foreign.id))
-    .limit(1);
-  foreignAccount = (other as { id: string }).id;
+  company = await buildCompany(h, { members: [DEMO.login] });
+  const gestor = await buildUser(h, {
+    companies: [{ company, profile: 'GESTOR_CARTOES' }],
+    password: DEMO.password,
+  });
+  consulta = await buildUser(h, {
+    name: 'Regina Castro Moura',
+    companies: [{ company, profile: 'CONSULTA' }],
+    password: DEMO.password,
+  });
+  // A complement of its own, so the masked answer is seen hiding one.
+  const { account, card } = await buildCard(h, company, { account: { addressComplement: 'APTO 12' } });
+  holder = { ...account, last4: card.last4 };
+  // A company none of them acts for, with a holder.
+  foreignAccount = (await buildCard(h, await buildCompany(h))).account.id;
+  tokens.admin = await h.token(DEMO.login, DEMO.password);
+  tokens.manager = await h.token(gestor.login, DEMO.password);
+  tokens.reader = await h.token(consulta.login, DEMO.password);
 });
 afterAll(() => h.close());
 
@@ -86,7 +69,7 @@ async function holderAnswer(token: string) {
 
 describe('the holder answer carries the address masked for Consulta only', () => {
   it('Consulta: CEP 00•••-•••, street, number, complement and district •••; city and state whole', async () => {
-    const answer = await holderAnswer(tokens.consulta);
+    const answer = await holderAnswer(tokens.reader);
     expect(answer.zipCode).toMatch(MASKED_CEP);
     expect(answer.zipCode).toBe(`${holder.zipCode.slice(0, 2)}${ADDRESS_MASK}-${ADDRESS_MASK}`);
     for (const field of ['address', 'addressNumber', 'addressComplement', 'district']) {
@@ -102,7 +85,7 @@ describe('the holder answer carries the address masked for Consulta only', () =>
   it('an empty complement stays empty: a marker would say there is one', async () => {
     await h.db.update(accounts).set({ addressComplement: null }).where(eq(accounts.id, holder.id));
     try {
-      expect((await holderAnswer(tokens.consulta)).addressComplement).toBe('');
+      expect((await holderAnswer(tokens.reader)).addressComplement).toBe('');
     } finally {
       await h.db
         .update(accounts)
@@ -111,8 +94,8 @@ describe('the holder answer carries the address masked for Consulta only', () =>
     }
   });
 
-  for (const login of ['gestor', 'demo'] as const) {
-    it(`${login === 'demo' ? 'Administrador' : 'Gestor'}: the whole address`, async () => {
+  for (const login of ['manager', 'admin'] as const) {
+    it(`${login === 'admin' ? 'Administrador' : 'Gestor'}: the whole address`, async () => {
       expect(await holderAnswer(tokens[login])).toMatchObject(fullAddress(holder));
     });
   }
@@ -123,15 +106,15 @@ describe('revealAddress', () => {
 
   it('answers the full address to Consulta and writes one audit row: who, from where, which card', async () => {
     const before = (await reveals()).length;
-    const res = await get(`/v1/accounts/address/${holder.id}`, tokens.consulta);
+    const res = await get(`/v1/accounts/address/${holder.id}`, tokens.reader);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ uuid: holder.id, cardHolder: holder.holderName, ...fullAddress(holder) });
     const rows = await reveals();
     expect(rows.length).toBe(before + 1);
     const row = rows.at(-1);
     expect(row).toMatchObject({
-      actorLogin: 'consulta',
-      actorName: 'Cecília Andrade Pires',
+      actorLogin: consulta.login,
+      actorName: 'Regina Castro Moura',
       address: ADDRESS,
       companyId: company.id,
       target: `account:${holder.id}`,
@@ -143,12 +126,12 @@ describe('revealAddress', () => {
   });
 
   it('shows on the Administrador’s audit trail as address.reveal, with the card and the holder', async () => {
-    const res = await get('/v1/audit/events', tokens.demo, companyHeaders(), { action: 'address.reveal' });
+    const res = await get('/v1/audit/events', tokens.admin, companyHeaders(), { action: 'address.reveal' });
     expect(res.statusCode, res.body).toBe(200);
     const [event] = auditResponse.parse(res.json()).events;
     expect(event).toMatchObject({
       action: 'address.reveal',
-      actorLogin: 'consulta',
+      actorLogin: consulta.login,
       address: ADDRESS,
       target: { last4: holder.last4, holder: holder.holderName },
     });
@@ -157,7 +140,7 @@ describe('revealAddress', () => {
 
   it('answers the full address to the other profiles too, each reveal audited', async () => {
     const before = (await reveals()).length;
-    for (const login of ['gestor', 'demo'] as const) {
+    for (const login of ['manager', 'admin'] as const) {
       const res = await get(`/v1/accounts/address/${holder.id}`, tokens[login]);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject(fullAddress(holder));
@@ -167,7 +150,7 @@ describe('revealAddress', () => {
 
   it('another company’s account is 404 and writes nothing', async () => {
     const before = await h.db.select().from(auditLog);
-    const res = await get(`/v1/accounts/address/${foreignAccount}`, tokens.consulta);
+    const res = await get(`/v1/accounts/address/${foreignAccount}`, tokens.reader);
     expect(res.statusCode, res.body).toBe(404);
     expect((res.json() as { code: string }).code).toBe('HOLDER_NOT_FOUND');
     expect(res.body).not.toMatch(/\d{8}/);
@@ -176,9 +159,9 @@ describe('revealAddress', () => {
 
   it('an unknown account is 404 and a malformed one 400, writing nothing', async () => {
     const before = (await reveals()).length;
-    const unknown = await get('/v1/accounts/address/00000000-0000-4000-8000-000000000000', tokens.consulta);
+    const unknown = await get('/v1/accounts/address/00000000-0000-4000-8000-000000000000', tokens.reader);
     expect(unknown.statusCode).toBe(404);
-    expect((await get('/v1/accounts/address/nope', tokens.consulta)).statusCode).toBe(400);
+    expect((await get('/v1/accounts/address/nope', tokens.reader)).statusCode).toBe(400);
     expect((await reveals()).length).toBe(before);
   });
 });

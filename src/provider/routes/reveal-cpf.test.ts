@@ -1,18 +1,28 @@
 // Consulta's masked CPF and its audited "mostrar" (issue 16, decision 090): what each profile's answers carry, the
 // Consulta CSV, and the reveal's answer and audit row (none for another company).
 import { parse } from 'csv-parse/sync';
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../contracts/audit.ts';
 import { messages } from '../../contracts/messages.ts';
 import { RADAR_CATEGORIES } from '../../contracts/radar.ts';
-import { accounts, auditLog, cards, companies, portalUsers, userCompanies } from '../db/schema.ts';
+import { auditLog } from '../db/schema.ts';
+import {
+  type BuiltCompany,
+  type BuiltUser,
+  buildCard,
+  buildCards,
+  buildCompany,
+  buildUser,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 import { DOWNLOAD_CHANNEL_HEADER } from './exports.ts';
 
-type CompanyRow = typeof companies.$inferSelect;
+type CompanyRow = BuiltCompany;
 let h: Harness;
-const tokens: Record<'demo' | 'gestor' | 'consulta', string> = { demo: '', gestor: '', consulta: '' };
+/** A session of each profile in the company: the demo operator (Administrador), a Gestor (manager), a Consulta (reader). */
+const tokens: Record<'admin' | 'manager' | 'reader', string> = { admin: '', manager: '', reader: '' };
+let consulta: BuiltUser;
 let company: CompanyRow;
 let foreign: CompanyRow;
 let holder: { id: string; cpf: string; name: string; last4: string };
@@ -23,36 +33,26 @@ const masked = (cpf: string) => `${cpf.slice(0, 3)}.***.***-${cpf.slice(9)}`;
 
 beforeAll(async () => {
   h = await createHarness();
-  for (const login of ['demo', 'gestor', 'consulta'] as const) {
-    tokens[login] = await h.token(login === 'demo' ? DEMO.login : login, DEMO.password);
-  }
-  const [link] = await h.db
-    .select({ company: companies })
-    .from(userCompanies)
-    .innerJoin(portalUsers, eq(portalUsers.id, userCompanies.userId))
-    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(eq(portalUsers.login, 'consulta'));
-  company = (link as { company: CompanyRow }).company;
-  const linked = h.db
-    .select({ id: userCompanies.companyId })
-    .from(userCompanies)
-    .innerJoin(portalUsers, eq(portalUsers.id, userCompanies.userId))
-    .where(eq(portalUsers.login, 'consulta'));
-  [foreign] = (await h.db.select().from(companies).where(notInArray(companies.id, linked)).limit(1)) as [CompanyRow];
-  const [row] = await h.db
-    .select({ id: accounts.id, cpf: accounts.documentNumber, name: accounts.holderName, last4: cards.last4 })
-    .from(accounts)
-    .innerJoin(cards, and(eq(cards.accountId, accounts.id), eq(cards.cardType, 'TITULAR')))
-    .where(eq(accounts.companyId, company.id))
-    .orderBy(asc(accounts.accountNumber))
-    .limit(1);
-  holder = row as typeof holder;
-  const [other] = await h.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.companyId, foreign.id))
-    .limit(1);
-  foreignAccount = (other as { id: string }).id;
+  company = await buildCompany(h, { members: [DEMO.login] });
+  const gestor = await buildUser(h, {
+    companies: [{ company, profile: 'GESTOR_CARTOES' }],
+    password: DEMO.password,
+  });
+  consulta = await buildUser(h, {
+    name: 'Regina Castro Moura',
+    companies: [{ company, profile: 'CONSULTA' }],
+    password: DEMO.password,
+  });
+  // The holder, issued long ago and never used, so the radar lists it too; and two others.
+  const { account, card } = await buildCard(h, company, { card: { createdAt: new Date('2025-06-01T12:00:00Z') } });
+  holder = { id: account.id, cpf: account.documentNumber, name: account.holderName, last4: card.last4 };
+  await buildCards(h, company, 2);
+  // A company neither of them acts for, with a holder.
+  foreign = await buildCompany(h);
+  foreignAccount = (await buildCard(h, foreign)).account.id;
+  tokens.admin = await h.token(DEMO.login, DEMO.password);
+  tokens.manager = await h.token(gestor.login, DEMO.password);
+  tokens.reader = await h.token(consulta.login, DEMO.password);
 });
 afterAll(() => h.close());
 
@@ -95,10 +95,10 @@ const cpfsOf = {
 describe('the answers carry masked CPFs for Consulta only', () => {
   for (const [what, read] of Object.entries(cpfsOf)) {
     it(`${what}: Consulta gets 000.***.***-00, Gestor and Administrador the 11 digits`, async () => {
-      const consulta = await read(tokens.consulta);
+      const consulta = await read(tokens.reader);
       expect(consulta.length).toBeGreaterThan(0);
       for (const cpf of consulta) expect(cpf).toMatch(MASKED);
-      for (const login of ['gestor', 'demo'] as const) {
+      for (const login of ['manager', 'admin'] as const) {
         const full = await read(tokens[login]);
         expect(full.length).toBe(consulta.length);
         for (const cpf of full) expect(cpf).toMatch(/^\d{11}$/);
@@ -108,7 +108,7 @@ describe('the answers carry masked CPFs for Consulta only', () => {
   }
 
   it('the CPF search answers the searched holder, masked, to Consulta', async () => {
-    expect(await cpfsOf.search(tokens.consulta)).toContain(masked(holder.cpf));
+    expect(await cpfsOf.search(tokens.reader)).toContain(masked(holder.cpf));
   });
 });
 
@@ -138,8 +138,8 @@ describe('the holders CSV', () => {
   }
 
   it('is written with masked CPFs for Consulta and full ones for Gestor', async () => {
-    const consulta = await csvOf(tokens.consulta);
-    const gestor = await csvOf(tokens.gestor);
+    const consulta = await csvOf(tokens.reader);
+    const gestor = await csvOf(tokens.manager);
     expect(consulta.length).toBeGreaterThan(0);
     expect(consulta.length).toBe(gestor.length);
     for (const cpf of consulta) expect(cpf).toMatch(MASKED);
@@ -153,15 +153,15 @@ describe('revealCpf', () => {
 
   it('answers the full CPF to Consulta and writes one audit row: who, from where, which card', async () => {
     const before = (await reveals()).length;
-    const res = await get(`/v1/accounts/cpf/${holder.id}`, tokens.consulta);
+    const res = await get(`/v1/accounts/cpf/${holder.id}`, tokens.reader);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ uuid: holder.id, cardHolder: holder.name, documentNumber: holder.cpf });
     const rows = await reveals();
     expect(rows.length).toBe(before + 1);
     const row = rows.at(-1);
     expect(row).toMatchObject({
-      actorLogin: 'consulta',
-      actorName: 'Cecília Andrade Pires',
+      actorLogin: consulta.login,
+      actorName: 'Regina Castro Moura',
       address: ADDRESS,
       companyId: company.id,
       target: `account:${holder.id}`,
@@ -170,12 +170,12 @@ describe('revealCpf', () => {
   });
 
   it('shows on the Administrador’s audit trail as cpf.reveal, with the card and the holder', async () => {
-    const res = await get('/v1/audit/events', tokens.demo, companyHeaders(), { action: 'cpf.reveal' });
+    const res = await get('/v1/audit/events', tokens.admin, companyHeaders(), { action: 'cpf.reveal' });
     expect(res.statusCode, res.body).toBe(200);
     const [event] = auditResponse.parse(res.json()).events;
     expect(event).toMatchObject({
       action: 'cpf.reveal',
-      actorLogin: 'consulta',
+      actorLogin: consulta.login,
       address: ADDRESS,
       target: { last4: holder.last4, holder: holder.name },
     });
@@ -184,7 +184,7 @@ describe('revealCpf', () => {
 
   it('answers the full CPF to the other profiles too, each reveal audited', async () => {
     const before = (await reveals()).length;
-    for (const login of ['gestor', 'demo'] as const) {
+    for (const login of ['manager', 'admin'] as const) {
       const res = await get(`/v1/accounts/cpf/${holder.id}`, tokens[login]);
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json() as { documentNumber: string }).documentNumber).toBe(holder.cpf);
@@ -194,7 +194,7 @@ describe('revealCpf', () => {
 
   it('another company’s account is 404 and writes nothing', async () => {
     const before = await h.db.select().from(auditLog);
-    const res = await get(`/v1/accounts/cpf/${foreignAccount}`, tokens.consulta);
+    const res = await get(`/v1/accounts/cpf/${foreignAccount}`, tokens.reader);
     expect(res.statusCode, res.body).toBe(404);
     expect((res.json() as { code: string }).code).toBe('HOLDER_NOT_FOUND');
     expect(res.body).not.toMatch(/\d{11}/);
@@ -202,7 +202,7 @@ describe('revealCpf', () => {
   });
 
   it('an unknown account is 404 and a malformed one 400', async () => {
-    expect((await get('/v1/accounts/cpf/00000000-0000-4000-8000-000000000000', tokens.consulta)).statusCode).toBe(404);
-    expect((await get('/v1/accounts/cpf/nope', tokens.consulta)).statusCode).toBe(400);
+    expect((await get('/v1/accounts/cpf/00000000-0000-4000-8000-000000000000', tokens.reader)).statusCode).toBe(404);
+    expect((await get('/v1/accounts/cpf/nope', tokens.reader)).statusCode).toBe(400);
   });
 });

@@ -7,16 +7,14 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
 import type { Profile } from '../../contracts/profiles.ts';
-import { type Company, companiesResponse, loginResponse, usersResponse } from '../../contracts/schemas.ts';
+import { loginResponse, usersResponse } from '../../contracts/schemas.ts';
 import { RECOVERY_CODE_PATTERN, STEP_UP_MAX_AGE_MS } from '../../contracts/second-factor.ts';
 import { TEST_MASTER_KEY } from '../../platform/config.ts';
 import { MasterKey, sealedLabel } from '../../platform/master-key.ts';
 import { rotateMasterKey } from '../../platform/rotate-master-key.ts';
 import { changedTables, snapshotTables } from '../../security/snapshot.ts';
-import { loadTarget } from '../../security/targets.ts';
 import {
   auditLog,
-  companies,
   outbox,
   portalUsers,
   secondFactorRecoveryCodes,
@@ -24,8 +22,15 @@ import {
   userCompanies,
   userDevices,
 } from '../db/schema.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN } from '../db/seed/seed.ts';
 import { MAX_FAILED_LOGINS } from '../services/sign-in.ts';
+import {
+  type BuiltCompany,
+  type BuiltUser,
+  buildCard,
+  buildCompany,
+  buildUser,
+  freshCpf,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const BASE = '/v0/portal/usuario';
@@ -45,21 +50,19 @@ const answers: string[] = [];
 const secretsAnswered: string[] = [];
 
 let h: Harness;
-let companyA: Company;
-let companyB: Company;
-let companyC: Company;
+/** Companies A and B are the demo operator's; company C has an operator of its own (`other`). */
+let companyA: BuiltCompany;
+let companyB: BuiltCompany;
+let companyC: BuiltCompany;
+let other: BuiltUser;
 let seq = 0;
 
 beforeAll(async () => {
   h = await createHarness({ logger: { level: 'info', stream: logs } });
-  const demo = await h.token(DEMO.login, DEMO.password);
-  const mine = companiesResponse.parse((await call('GET', '/v1/corporate/companies', demo)).json()).companies;
-  companyA = mine.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  companyB = mine.find((c) => c.corporateName.startsWith('Construtora')) as Company;
-  const other = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  [companyC] = companiesResponse.parse((await call('GET', '/v1/corporate/companies', other)).json()).companies as [
-    Company,
-  ];
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  companyB = await buildCompany(h, { members: [DEMO.login] });
+  other = await buildUser(h, { password: DEMO.password });
+  companyC = await buildCompany(h, { members: [other.login] });
 });
 afterAll(() => h.close());
 
@@ -127,7 +130,7 @@ async function operator(profile: Profile, cnpj = companyA.cnpj): Promise<Operato
     login,
     numCelular: 912345678,
     nomeUsuario: `Operador Fator ${seq}`,
-    numeroDocumento: cpfFrom(String(300_000_000 + seq * 7919 + (process.pid % 1000) * 13).slice(0, 9)),
+    numeroDocumento: freshCpf(),
     ddd: 11,
     ddi: 55,
     listaPerfis: [profile],
@@ -223,7 +226,7 @@ describe('sign-in of an Administrador without a factor: CADASTRAR', () => {
           login: 'intruso.pendente',
           numCelular: 912345678,
           nomeUsuario: 'Intruso',
-          numeroDocumento: cpfFrom('777000111'),
+          numeroDocumento: freshCpf(),
           ddd: 11,
           ddi: 55,
           listaPerfis: ['ADMINISTRADOR'],
@@ -363,7 +366,7 @@ describe('sign-in of an Administrador without a factor: CADASTRAR', () => {
         login,
         numCelular: 912345678,
         nomeUsuario: 'Primeiro Acesso',
-        numeroDocumento: cpfFrom('555123987'),
+        numeroDocumento: freshCpf(),
         ddd: 11,
         ddi: 55,
         listaPerfis: ['ADMINISTRADOR'],
@@ -533,7 +536,7 @@ describe('tries shared with the password', () => {
 describe('step-up', () => {
   it('after the window, the harmful calls are refused unchanged until a code; a wrong one spends a try', async () => {
     const admin = await enrolled();
-    const target = await loadTarget(h.handle.sql, 'Transportadora', 'ana.souza', 7);
+    const target = await buildCard(h, companyA);
     const victim = await operator('CONSULTA');
     const token = await fullSession(admin.login, admin.secret);
     // Deactivated while the session is fresh: a deactivation is one of the harmful calls too (issue 25).
@@ -544,7 +547,7 @@ describe('step-up', () => {
       login: `fator.novo.${process.pid}`,
       numCelular: 912345678,
       nomeUsuario: 'Usuário Novo',
-      numeroDocumento: cpfFrom('888111222'),
+      numeroDocumento: freshCpf(),
       ddd: 11,
       ddi: 55,
       listaPerfis: ['CONSULTA'],
@@ -564,7 +567,7 @@ describe('step-up', () => {
     const harmful = [
       () => call('POST', `${BASE}/`, token, newUser, { cnpj: companyA.cnpj }),
       () => call('DELETE', `${BASE}/${victim.document}`, token),
-      () => call('PUT', `/v1/account/block/${target.account.uuid}`, token, { last4Digits: target.account.last4 }),
+      () => call('PUT', `/v1/account/block/${target.account.id}`, token, { last4Digits: target.card.last4 }),
       () => call('PATCH', `${BASE}/${victim.document}`, token, profileChange),
       () => call('PUT', '/v0/portal/empresa/seguranca', token, { exigirSegundoFator: false }, { cnpj: companyA.cnpj }),
       () => call('POST', `${FACTOR}/codigos`, token),
@@ -599,8 +602,8 @@ describe('step-up', () => {
 
     expect((await call('POST', `${BASE}/`, token, newUser, { cnpj: companyA.cnpj })).statusCode).toBe(201);
     expect((await call('DELETE', `${BASE}/${victim.document}`, token)).statusCode).toBe(200);
-    const blocked = await call('PUT', `/v1/account/block/${target.account.uuid}`, token, {
-      last4Digits: target.account.last4,
+    const blocked = await call('PUT', `/v1/account/block/${target.account.id}`, token, {
+      last4Digits: target.card.last4,
     });
     expect(blocked.statusCode, blocked.body).toBe(200);
   });
@@ -649,21 +652,21 @@ describe('step-up after the other refusals (decision 095)', () => {
     expect([gestorSession.step, consultaSession.step]).toEqual(['NENHUM', 'NENHUM']);
     const admin = await enrolled();
     const adminToken = await fullSession(admin.login, admin.secret);
-    const mine = await loadTarget(h.handle.sql, 'Transportadora', 'ana.souza', 7);
-    const foreign = await loadTarget(h.handle.sql, 'Agropecuária', OTHER_OPERATOR_LOGIN);
-    const foreignUser = await userRow(OTHER_OPERATOR_LOGIN);
+    const mine = await buildCard(h, companyA);
+    const foreign = await buildCard(h, companyC);
+    const foreignUser = other;
     const newUser = {
       login: `degrau.novo.${process.pid}`,
       numCelular: 912345678,
       nomeUsuario: 'Usuário Degrau',
-      numeroDocumento: cpfFrom('888333444'),
+      numeroDocumento: freshCpf(),
       ddd: 11,
       ddi: 55,
       listaPerfis: ['CONSULTA'],
       email: 'degrau.novo@exemplo.com.br',
     };
     const block = (token: string, target: typeof mine) =>
-      call('PUT', `/v1/account/block/${target.account.uuid}`, token, { last4Digits: target.account.last4 });
+      call('PUT', `/v1/account/block/${target.account.id}`, token, { last4Digits: target.card.last4 });
     const security = (token: string, cnpj: string) =>
       call('PUT', '/v0/portal/empresa/seguranca', token, { exigirSegundoFator: true }, { cnpj });
     h.clock.advance(STEP_UP_MAX_AGE_MS + 1_000);
@@ -711,6 +714,10 @@ describe('the company rule', () => {
     const demo = await h.token(DEMO.login, DEMO.password);
     const gestorA = await operator('GESTOR_CARTOES', companyA.cnpj);
     const gestorB = await operator('GESTOR_CARTOES', companyB.cnpj);
+    const exemptGestor = await buildUser(h, {
+      companies: [{ company: companyA, profile: 'GESTOR_CARTOES' }],
+      password: DEMO.password,
+    });
     expect((await session(gestorA.login)).step).toBe('NENHUM');
     const rule = () => call('GET', '/v0/portal/empresa/seguranca', demo, undefined, { cnpj: companyA.cnpj });
     expect((await rule()).json()).toEqual({ exigirSegundoFator: false });
@@ -733,10 +740,10 @@ describe('the company rule', () => {
       expect(pending.step).toBe('CADASTRAR');
       expect((await call('GET', FACTOR, pending.token)).json()).toMatchObject({ obrigatorio: true });
       expect((await session(gestorB.login)).step).toBe('NENHUM');
-      // The seeded operators stay exempt from the requirement in the demo.
-      expect((await session('gestor')).step).toBe('NENHUM');
+      // An exempt operator (as the demo's seeded ones are) stays exempt from the requirement.
+      expect((await session(exemptGestor.login)).step).toBe('NENHUM');
       // A Gestor may not read or change the rule.
-      const gestorToken = (await session('gestor')).token;
+      const gestorToken = (await session(exemptGestor.login)).token;
       expectRefusal(
         await call('GET', '/v0/portal/empresa/seguranca', gestorToken, undefined, { cnpj: companyA.cnpj }),
         403,
@@ -775,9 +782,8 @@ describe('an Administrador resets a user’s factor', () => {
     expectRefusal(own, 403, 'FORBIDDEN');
     expect(own.json().message).toBe(m.ownReset);
 
-    const [otherRow] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, OTHER_OPERATOR_LOGIN));
-    expectRefusal(await reset(otherRow?.document ?? ''), 404, 'USER_NOT_FOUND');
-    expectRefusal(await reset(otherRow?.document ?? '', companyC.cnpj), 404, 'COMPANY_NOT_FOUND');
+    expectRefusal(await reset(other.document), 404, 'USER_NOT_FOUND');
+    expectRefusal(await reset(other.document, companyC.cnpj), 404, 'COMPANY_NOT_FOUND');
     expectRefusal(await reset('123'), 404, 'USER_NOT_FOUND');
 
     const admin = await enrolled();
@@ -809,8 +815,7 @@ describe('a reset across companies', () => {
     // adminA administers company A only; the target works for A and B (B administered by demo, not by adminA).
     const adminA = await enrolled('ADMINISTRADOR');
     const target = await enrolled('CONSULTA');
-    const [b] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, companyB.cnpj));
-    await h.db.insert(userCompanies).values({ userId: (await userRow(target.login)).id, companyId: b?.id as number });
+    await h.db.insert(userCompanies).values({ userId: (await userRow(target.login)).id, companyId: companyB.id });
     const token = adminA.token;
 
     const before = await snapshotTables(h.handle.sql);

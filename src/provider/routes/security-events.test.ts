@@ -10,10 +10,9 @@ import type { DatabaseHandle } from '../../platform/database.ts';
 import { buildProvider } from '../app.ts';
 import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { auditLog, companies, outbox, portalUsers } from '../db/schema.ts';
-import { cpfFrom, seedDemo } from '../db/seed/seed.ts';
-import { bearer, DEMO, freshDatabase, TEST_ACCOUNTS, type TestClock, testClock } from '../test/harness.ts';
+import { auditLog, outbox } from '../db/schema.ts';
+import { type BuiltCompany, type BuiltUser, buildCompany, buildUser, freshCpf } from '../test/builders/index.ts';
+import { bearer, migratedDatabase, type TestClock, testClock } from '../test/harness.ts';
 
 const BASE = '/v0/portal/usuario';
 /** The browser's address as the BFF forwards it (TEST-NET-3, RFC 5737). */
@@ -33,17 +32,38 @@ let drop: () => Promise<void>;
 let db: Db;
 let clock: TestClock;
 let app: FastifyInstance;
+/** The operator who signs in (exempt from the second factor, as the demo's are) and the company they administer. */
+let operator: BuiltUser & { password: string };
+let company: BuiltCompany;
+const exempt = new Set<string>();
 
 /** A provider over the test database; the first one (`app`) logs into `lines`. */
 function provider(overrides: Parameters<typeof testConfig>[0] = {}, logger?: object) {
-  return buildProvider({ db: handle, config: testConfig(overrides), clock, publicRateLimit: false, logger });
+  return buildProvider({
+    db: handle,
+    config: testConfig(overrides),
+    clock,
+    publicRateLimit: false,
+    secondFactorExempt: exempt,
+    logger,
+  });
 }
 
 beforeAll(async () => {
-  ({ handle, drop } = await freshDatabase());
-  await migrate(handle);
-  await seedDemo(handle, { accounts: TEST_ACCOUNTS, demoLogin: DEMO.login, demoPassword: DEMO.password });
+  const fresh = await migratedDatabase();
+  ({ handle } = fresh);
+  drop = () => fresh.dispose();
   db = createDb(handle, testAuditKeys());
+  company = await buildCompany({ db });
+  const built = await buildUser(
+    { db },
+    {
+      companies: [{ company, profile: 'ADMINISTRADOR' }],
+      password: 'SenhaDoOperador2024',
+    },
+  );
+  operator = { ...built, password: 'SenhaDoOperador2024' };
+  exempt.add(operator.login);
   clock = testClock();
   app = provider({}, { level: 'info', stream: logs });
   await app.ready();
@@ -67,9 +87,6 @@ async function lastMailBody(to: string): Promise<string> {
   return mail?.body ?? '';
 }
 
-const userId = async (who: string) =>
-  (await db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, who)))[0]?.id;
-
 interface EventLine {
   securityEvent: string;
   actorUserId: string | null;
@@ -90,25 +107,24 @@ describe('security events through the provider routes', () => {
       .select({ maxId: sql<number>`coalesce(max(${auditLog.id}), 0)::int` })
       .from(auditLog);
     const linesBefore = eventLines().length;
-    const demoId = await userId(DEMO.login);
-    const secrets: string[] = [DEMO.password];
+    const operatorId = operator.id;
+    const secrets: string[] = [operator.password];
 
     // Sign-in refused for an unknown login, then for a known one with a wrong password, then accepted.
     const typo = 'Sem.Cadastro';
     const wrongPassword = 'ChuteErrado2024x';
     secrets.push(wrongPassword);
     expect((await login(typo, wrongPassword)).statusCode).toBe(401);
-    expect((await login(DEMO.login, wrongPassword)).statusCode).toBe(401);
-    const signedIn = await login(DEMO.login, DEMO.password);
+    expect((await login(operator.login, wrongPassword)).statusCode).toBe(401);
+    const signedIn = await login(operator.login, operator.password);
     expect(signedIn.statusCode).toBe(200);
     const token = signedIn.json().token as string;
 
     // A user created in the chosen company, edited, then signed in on the mailed temporary password.
-    const [company] = await db.select().from(companies).orderBy(asc(companies.id)).limit(1);
-    const cnpj = company?.cnpj as string;
+    const cnpj = company.cnpj;
     const newLogin = 'seguranca.eventos';
     const email = `${newLogin}@exemplo.com.br`;
-    const document = cpfFrom('731045821');
+    const document = freshCpf();
     const created = await app.inject({
       method: 'POST',
       url: `${BASE}/`,
@@ -188,24 +204,24 @@ describe('security events through the provider routes', () => {
 
     const rows = await db.select().from(auditLog).where(gt(auditLog.id, maxId)).orderBy(asc(auditLog.id));
     const target = `usuario:${newLogin}`;
-    const A = company?.id;
+    const A = company.id;
     // The deleted user's own rows lost their actor id with the user (on delete set null); the snapshot names them.
     const gone = null;
     expect(
       rows.map((r) => [r.action, r.actorUserId, r.target, r.companyId, (r.after as { reason?: string })?.reason]),
     ).toEqual([
       ['login.failure', null, 'sem.cadastro', null, 'unknown-login'],
-      ['login.failure', demoId, DEMO.login, null, 'wrong-password'],
-      ['login.success', demoId, DEMO.login, null, undefined],
-      ['user.create', demoId, target, A, undefined],
-      ['user.update', demoId, target, A, undefined],
+      ['login.failure', operatorId, operator.login, null, 'wrong-password'],
+      ['login.success', operatorId, operator.login, null, undefined],
+      ['user.create', operatorId, target, A, undefined],
+      ['user.update', operatorId, target, A, undefined],
       ['login.success', gone, newLogin, null, undefined],
       ['first-access', gone, newLogin, null, undefined],
       ['recovery.requested', gone, newLogin, null, undefined],
       ['recovery.used', gone, newLogin, null, undefined],
-      ['user.deactivate', demoId, target, A, undefined],
-      ['user.delete', demoId, target, A, undefined],
-      ['logout', demoId, DEMO.login, null, undefined],
+      ['user.deactivate', operatorId, target, A, undefined],
+      ['user.delete', operatorId, target, A, undefined],
+      ['logout', operatorId, operator.login, null, undefined],
     ]);
     for (const row of rows) {
       expect(row.address, row.action).toBe(CLIENT);
@@ -234,7 +250,7 @@ describe('security events through the provider routes', () => {
     });
     expect(events.slice(0, 2).map((e) => [e.actorUserId, e.reason])).toEqual([
       [null, 'unknown-login'],
-      [demoId, 'wrong-password'],
+      [operatorId, 'wrong-password'],
     ]);
 
     // Neither the log nor the trail holds a password, the typed-in wrong one included, or the recovery code.

@@ -4,7 +4,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditResponse } from '../../contracts/audit.ts';
-import { companiesResponse } from '../../contracts/schemas.ts';
 import {
   cardControlsResponse,
   controlsImpactResponse,
@@ -12,8 +11,8 @@ import {
   type SpendingControls,
 } from '../../contracts/spending-controls.ts';
 import { TEST_NETWORK_KEY } from '../../platform/config.ts';
-import { authorizations, companies, spendingControls } from '../db/schema.ts';
-import { type BuiltCard, buildCard } from '../test/build-card.ts';
+import { authorizations, spendingControls } from '../db/schema.ts';
+import { type BuiltCard, buildCard, buildCompany } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -22,12 +21,9 @@ let company: { id: number; cnpj: string; relationCode: string };
 
 beforeAll(async () => {
   h = await createHarness();
+  // A company of the suite's own, the demo operator its Administrador (issue 26's builders).
+  company = await buildCompany(h, { members: [DEMO.login] });
   token = await h.token(DEMO.login, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-  const first = companiesResponse.parse(res.json()).companies[0];
-  if (!first) throw new Error('the demo operator has no company');
-  const [row] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, first.cnpj));
-  company = { id: (row as { id: number }).id, cnpj: first.cnpj, relationCode: first.relationCode };
 });
 afterAll(() => h.close());
 
@@ -55,7 +51,7 @@ const setDefault = (c: SpendingControls | null) =>
 
 describe('a card’s controls', () => {
   it('reads none, then the company’s default, then its own, and back to the default', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     expect(await read(built)).toEqual({ source: 'none', controls: OPEN_CONTROLS, companyDefault: null });
     const byDefault = controls({ blockedGroups: ['saques', 'apostas'], maxPerPurchase: 1500 });
     expect((await setDefault(byDefault)).statusCode).toBe(200);
@@ -81,7 +77,7 @@ describe('a card’s controls', () => {
   });
 
   it('records each change in the audit trail, before → after, in pt-BR', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     expect((await put(built, controls({ blockedGroups: ['apostas'], maxPerPurchase: 200 }))).statusCode).toBe(200);
     const res = await h.app.inject({
       method: 'GET',
@@ -103,7 +99,7 @@ describe('a card’s controls', () => {
   });
 
   it('refuses bad controls with their reason and writes nothing', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     const bad: [unknown, string][] = [
       [{ ...OPEN_CONTROLS, blockedGroups: ['cassinos'] }, 'Categoria de estabelecimento desconhecida.'],
       [{ ...OPEN_CONTROLS, maxPerPurchase: 0 }, 'Informe um valor maior que zero ou deixe em branco.'],
@@ -120,7 +116,7 @@ describe('a card’s controls', () => {
   });
 
   it('refuses a card blocked for good before writing', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     const cancel = await h.app.inject({
       method: 'POST',
       url: `/v1/cards/deactivation/${built.account.id}`,
@@ -136,7 +132,7 @@ describe('a card’s controls', () => {
 
 describe('the 30-day preview', () => {
   it('replays the card’s approved purchases through the controls, counting what they would decline', async () => {
-    const built = await buildCard(h.db, { companyId: company.id, creditLimitCents: 1_000_000 });
+    const built = await buildCard(h, company, { creditLimit: '10000.00' });
     const now = h.clock();
     const buy = (daysAgo: number, amount: number, mcc: number, requestId: string) =>
       h.app.inject({
@@ -213,7 +209,7 @@ describe('the company’s default', () => {
 
 describe('the demo’s purchase simulation', () => {
   it('sends the purchase down the network’s path for the scope’s card, and the decline names the control', async () => {
-    const built = await buildCard(h.db, { companyId: company.id });
+    const built = await buildCard(h, company);
     expect((await put(built, controls({ blockedGroups: ['combustivel'] }))).statusCode).toBe(200);
     const simulate = (mcc: number) =>
       h.app.inject({

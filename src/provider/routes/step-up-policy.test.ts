@@ -3,34 +3,39 @@
 // than the window. A refused call writes nothing; the same call goes through once the operator confirms who they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
-import { type Company, companiesResponse } from '../../contracts/schemas.ts';
 import { STEP_UP_MAX_AGE_MS } from '../../contracts/second-factor.ts';
 import { changedTables, snapshotTables } from '../../security/snapshot.ts';
-import { type BuiltUser, buildUser } from '../test/builders.ts';
+import {
+  type BuiltCompany,
+  type BuiltUser,
+  buildCards,
+  buildCompany,
+  buildInvoices,
+  buildUser,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const USERS = '/v0/portal/usuario';
 
 let h: Harness;
-let company: Company;
+let company: BuiltCompany;
 let token: string;
 /** Live holder cards of the company, one per test that changes a card. */
 let cards: { uuid: string; last4: string; cpf: string }[] = [];
+/** The due date of the company's newest invoice. */
+let dueDate: string;
 
 beforeAll(async () => {
   h = await createHarness();
   token = await h.token(DEMO.login, DEMO.password);
-  const listed = await call('GET', '/v1/corporate/companies');
-  [company] = companiesResponse.parse(listed.json()).companies as [Company];
-  const { rows } = await h.handle.sql.query<{ uuid: string; last4: string; cpf: string }>(
-    `select a.id as uuid, c.last4, a.document_number as cpf
-       from accounts a join cards c on c.account_id = a.id and c.card_type = 'TITULAR'
-       join companies co on co.id = a.company_id
-      where co.cnpj = $1 and a.status_description = 'NORMAL' and c.status = 'Actived' and c.active_flag = 'S'
-      order by a.account_number limit 8`,
-    [company.cnpj],
-  );
-  cards = rows;
+  company = await buildCompany(h, { members: [DEMO.login] });
+  cards = (await buildCards(h, company, 8)).map(({ account, card }) => ({
+    uuid: account.id,
+    last4: card.last4,
+    cpf: account.documentNumber,
+  }));
+  const [newest] = await buildInvoices(h, company, h.clock());
+  dueDate = newest?.dueDate ?? '';
 });
 afterAll(() => h.close());
 
@@ -81,8 +86,8 @@ async function confirm() {
 
 describe('with a stale session', () => {
   it('changing another user’s e-mail and (de)activating a user ask for a proof; a rename does not', async () => {
-    const active = await buildUser(h, { cnpjs: [company.cnpj] });
-    const inactive = await buildUser(h, { cnpjs: [company.cnpj], status: 'INATIVO' });
+    const active = await buildUser(h, { companies: [company] });
+    const inactive = await buildUser(h, { companies: [company], status: 'INATIVO' });
     await goStale();
     await expectStepUp([
       () => call('PATCH', `${USERS}/${active.document}`, edit(active, 'outro.endereco@exemplo.com.br')),
@@ -99,7 +104,7 @@ describe('with a stale session', () => {
   });
 
   it('deleting an active user is refused for being active before any proof is asked', async () => {
-    const active = await buildUser(h, { cnpjs: [company.cnpj] });
+    const active = await buildUser(h, { companies: [company] });
     await goStale();
     const before = await snapshotTables(h.handle.sql);
     const res = await call('DELETE', `${USERS}/${active.document}`);
@@ -137,15 +142,10 @@ describe('with a stale session', () => {
   it('an export of the whole company asks for a proof; a CPF search or one card’s history does not', async () => {
     const card = cards[4] as (typeof cards)[0];
     const whole = { cnpj: company.cnpj, relationCode: company.relationCode };
-    const { rows } = await h.handle.sql.query<{ due: string }>(
-      `select to_char(due_date, 'YYYY-MM-DD') as due from invoices i join companies c on c.id = i.company_id
-        where c.cnpj = $1 order by due_date desc limit 1`,
-      [company.cnpj],
-    );
     await goStale();
     await expectStepUp([
       () => ticket('holders', whole),
-      () => ticket('invoice-holders', { cnpj: company.cnpj, dueDate: rows[0]?.due }),
+      () => ticket('invoice-holders', { cnpj: company.cnpj, dueDate }),
       () => ticket('radar', { ...whole, category: 'unused' }),
       () => ticket('audit', whole),
     ]);

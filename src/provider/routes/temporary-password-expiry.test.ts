@@ -2,10 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
-import { companiesResponse } from '../../contracts/schemas.ts';
 import { portalUsers } from '../db/schema.ts';
-import { cpfFrom } from '../db/seed/seed.ts';
 import { TEMPORARY_PASSWORD_TTL_MS } from '../services/temporary-password-expiry.ts';
+import { buildCompany, freshCpf } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const LOGIN = '/v0/portal/usuario/login';
@@ -52,10 +51,7 @@ describe('temporary password expiry', () => {
 
   it('is stored by the portal’s user creation and cleared by first access', async () => {
     const token = await h.token(DEMO.login, DEMO.password);
-    const companies = companiesResponse.parse(
-      (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) })).json(),
-    ).companies;
-    const cnpj = companies[0]?.cnpj ?? '';
+    const { cnpj } = await buildCompany(h, { members: [DEMO.login] });
     const created = await h.app.inject({
       method: 'POST',
       url: '/v0/portal/usuario/',
@@ -64,7 +60,7 @@ describe('temporary password expiry', () => {
         login: 'convidado.expira',
         numCelular: 912345678,
         nomeUsuario: 'Convidado Expira',
-        numeroDocumento: cpfFrom('739104562'),
+        numeroDocumento: freshCpf(),
         ddd: 11,
         ddi: 55,
         listaPerfis: [''],

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contracts/messages.ts';
-import { type Company, companiesResponse, type PortalUser, usersResponse } from '../../contracts/schemas.ts';
+import { type Company, type PortalUser, usersResponse } from '../../contracts/schemas.ts';
 import { auditLog, companies, portalUsers, userCompanies, userSessions } from '../db/schema.ts';
-import { cpfFrom, OTHER_OPERATOR_LOGIN, TEAM } from '../db/seed/seed.ts';
 import { companyScope } from '../http/scope/company.ts';
 import type { Principal } from '../services/sessions.ts';
 import { createUser } from '../services/users/create.ts';
+import { type BuiltCompany, type BuiltUser, buildCompany, buildUser, freshCpf } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const BASE = '/v0/portal/usuario';
@@ -15,23 +15,26 @@ const LIST = `${BASE}/todos?page=0&limit=100&direction=asc`;
 let h: Harness;
 let demoToken: string;
 let otherToken: string;
-let companyA: Company;
-let companyB: Company;
-let companyC: Company;
+/** Companies A and B, the demo operator's (A with a team of three); company C, only `other`'s. */
+let companyA: BuiltCompany;
+let companyB: BuiltCompany;
+let companyC: BuiltCompany;
+let team: BuiltUser[];
+let other: BuiltUser;
 let seq = 0;
 
 beforeAll(async () => {
   h = await createHarness();
+  companyA = await buildCompany(h, { members: [DEMO.login] });
+  companyB = await buildCompany(h, { members: [DEMO.login] });
+  team = [];
+  for (const profile of ['ADMINISTRADOR', 'GESTOR_CARTOES', 'CONSULTA'] as const) {
+    team.push(await buildUser(h, { companies: [{ company: companyA, profile }] }));
+  }
+  other = await buildUser(h, { password: DEMO.password });
+  companyC = await buildCompany(h, { members: [other.login] });
   demoToken = await h.token(DEMO.login, DEMO.password);
-  otherToken = await h.token(OTHER_OPERATOR_LOGIN, DEMO.password);
-  const mine = companiesResponse.parse(
-    (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(demoToken) })).json(),
-  ).companies;
-  companyA = mine.find((c) => c.corporateName.startsWith('Transportadora')) as Company;
-  companyB = mine.find((c) => c.corporateName.startsWith('Construtora')) as Company;
-  [companyC] = companiesResponse.parse(
-    (await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(otherToken) })).json(),
-  ).companies as [Company];
+  otherToken = await h.token(other.login, DEMO.password);
 });
 afterAll(() => h.close());
 
@@ -42,7 +45,7 @@ function newUser(overrides: Record<string, unknown> = {}) {
     login: `novo.usuario${seq}`,
     numCelular: 912345678,
     nomeUsuario: `Usuário Novo ${seq}`,
-    numeroDocumento: cpfFrom(String(100_000_000 + seq * 7919).slice(0, 9)),
+    numeroDocumento: freshCpf(),
     ddd: 11,
     ddi: 55,
     listaPerfis: [''],
@@ -176,11 +179,7 @@ describe('POST /v0/portal/usuario/', () => {
   });
 
   it('refuses a document already taken, even by a user of another company', async () => {
-    const [other] = await h.db
-      .select({ document: portalUsers.document })
-      .from(portalUsers)
-      .where(eq(portalUsers.login, OTHER_OPERATOR_LOGIN));
-    const payload = newUser({ numeroDocumento: other?.document });
+    const payload = newUser({ numeroDocumento: other.document });
     const res = await create(payload);
     expect(res.statusCode).toBe(409);
     expect(res.json().mensagemRetorno).toBe(messages.users.documentTaken);
@@ -230,7 +229,7 @@ describe('POST /v0/portal/usuario/', () => {
 
   it('undoes the creation, on the record, when the temporary password cannot be mailed', async () => {
     const [demo] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, DEMO.login));
-    const [company] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, companyA.cnpj));
+    const company = companyA;
     const payload = newUser();
     const failing = {
       async send() {
@@ -258,9 +257,9 @@ describe('GET /v0/portal/usuario/todos', () => {
     const inB = await created({}, companyB.cnpj);
     const usersA = await list(demoToken, companyA.cnpj);
     const logins = usersA.map((u) => u.login);
-    for (const member of TEAM) expect(logins).toContain(member.login);
+    for (const member of team) expect(logins).toContain(member.login);
     expect(logins).toContain(DEMO.login);
-    expect(logins).not.toContain(OTHER_OPERATOR_LOGIN);
+    expect(logins).not.toContain(other.login);
     expect(logins).not.toContain(inB.login);
 
     const usersB = await list(demoToken, companyB.cnpj);
@@ -299,7 +298,7 @@ describe('GET /v0/portal/usuario/todos', () => {
     const logins = all.map((u) => u.login);
     expect(new Set(logins).size).toBe(logins.length);
     expect(logins.filter((l) => l === DEMO.login)).toHaveLength(1);
-    expect(logins).not.toContain(OTHER_OPERATOR_LOGIN);
+    expect(logins).not.toContain(other.login);
   });
 
   it('sorts by name in the direction asked and pages by limit', async () => {
@@ -314,7 +313,7 @@ describe('GET /v0/portal/usuario/todos', () => {
 
   it('keeps other companies invisible', async () => {
     const mine = await list(otherToken);
-    expect(mine.map((u) => u.login)).toEqual([OTHER_OPERATOR_LOGIN]);
+    expect(mine.map((u) => u.login)).toEqual([other.login]);
     const res = await h.app.inject({
       method: 'GET',
       url: LIST,
@@ -504,16 +503,14 @@ describe('users of other companies', () => {
     expect(await auditOf(`usuario:${u.login}`)).toEqual(auditsBefore);
 
     // And the other way round: the demo operator cannot reach the other company's operator.
-    const [other] = await h.db.select().from(portalUsers).where(eq(portalUsers.login, OTHER_OPERATOR_LOGIN));
-    expect((await putStatus(other?.document as string, 'INATIVO')).statusCode).toBe(404);
-    expect((await userRow(other?.document as string))?.status).toBe('ATIVO');
+    expect((await putStatus(other.document, 'INATIVO')).statusCode).toBe(404);
+    expect((await userRow(other.document))?.status).toBe('ATIVO');
   });
 
   it('a user who also belongs to a company the operator does not act for is visible but not changeable', async () => {
     const u = await created();
     const row = await userRow(u.numeroDocumento);
-    const [c] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.cnpj, companyC.cnpj));
-    await h.db.insert(userCompanies).values({ userId: row?.id as string, companyId: c?.id as number });
+    await h.db.insert(userCompanies).values({ userId: row?.id as string, companyId: companyC.id });
 
     expect((await list(demoToken, companyA.cnpj)).map((x) => x.login)).toContain(u.login);
     const res = await putStatus(u.numeroDocumento, 'INATIVO');

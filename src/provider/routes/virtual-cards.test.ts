@@ -11,8 +11,7 @@ import { STEP_UP_MAX_AGE_MS } from '../../contracts/second-factor.ts';
 import { revealVirtualResponse, virtualCard, virtualCardsResponse } from '../../contracts/virtual-cards.ts';
 import { TEST_NETWORK_KEY } from '../../platform/config.ts';
 import { auditLog, cardEvents, cards, companies, virtualCards } from '../db/schema.ts';
-import { type BuiltCard, buildCard } from '../test/build-card.ts';
-import { buildUser } from '../test/builders.ts';
+import { type BuiltCard, buildCard, buildUser } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 let h: Harness;
@@ -76,7 +75,7 @@ const buy = (cardId: string, amount: number) =>
 
 describe('issuing', () => {
   it('issues within the holder’s limit, lists it by its last four digits, and keeps the number sealed', async () => {
-    const holder = await buildCard(h.db, { companyId: company.id, creditLimitCents: 100_000 });
+    const holder = await buildCard(h, company, { creditLimit: '1000.00' });
     const res = await issue(holder);
     expect(res.statusCode, res.body).toBe(201);
     const issued = virtualCard.parse(res.json());
@@ -107,7 +106,7 @@ describe('issuing', () => {
   });
 
   it('refuses a limit above the holder’s, and bad input, writing nothing', async () => {
-    const holder = await buildCard(h.db, { companyId: company.id, creditLimitCents: 50_000 });
+    const holder = await buildCard(h, company, { creditLimit: '500.00' });
     const above = await issue(holder, { limit: 500.01 });
     expect(above.statusCode).toBe(422);
     expect(above.json().message).toBe('O limite do cartão virtual não pode passar do limite do portador (R$ 500,00).');
@@ -127,7 +126,7 @@ describe('issuing', () => {
 
 describe('revealing', () => {
   it('asks a stale session for a proof first, records each reveal without the number, and refuses Consulta', async () => {
-    const holder = await buildCard(h.db, { companyId: company.id });
+    const holder = await buildCard(h, company);
     const { id } = virtualCard.parse((await issue(holder)).json());
     const reveals = async () =>
       (await h.db.select().from(auditLog).where(eq(auditLog.action, 'virtual-card.reveal'))).filter(
@@ -147,9 +146,8 @@ describe('revealing', () => {
     expect(row?.after).toEqual({ cartaoVirtual: `final ${shown.pan.slice(-4)}` });
     expect(JSON.stringify(row)).not.toContain(shown.pan);
 
-    const consulta = await buildUser(h, { cnpjs: [company.cnpj], profile: 'CONSULTA', passwordOf: DEMO.login });
-    h.exemptFromSecondFactor(consulta.login);
-    const consultaToken = await h.token(consulta.login, DEMO.password);
+    const consulta = await buildUser(h, { companies: [company], profile: 'CONSULTA', password: 'Senha-Consulta-2026' });
+    const consultaToken = await h.token(consulta.login, 'Senha-Consulta-2026');
     const refused = await reveal(holder, id, consultaToken);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('PROFILE_FORBIDDEN');
@@ -158,7 +156,7 @@ describe('revealing', () => {
 
 describe('buying and cancelling', () => {
   it('buys within its own limit; a one-purchase card is used up by its first approval', async () => {
-    const holder = await buildCard(h.db, { companyId: company.id, creditLimitCents: 100_000 });
+    const holder = await buildCard(h, company, { creditLimit: '1000.00' });
     const recurring = virtualCard.parse((await issue(holder, { limit: 100 })).json());
     expect((await buy(recurring.id, 60)).json()).toMatchObject({ approved: true });
     const over = (await buy(recurring.id, 40.01)).json();
@@ -185,8 +183,8 @@ describe('buying and cancelling', () => {
   });
 
   it('cancels: purchases are declined, it cannot be revealed or cancelled again, another account’s id is unknown', async () => {
-    const holder = await buildCard(h.db, { companyId: company.id });
-    const other = await buildCard(h.db, { companyId: company.id });
+    const holder = await buildCard(h, company);
+    const other = await buildCard(h, company);
     const { id } = virtualCard.parse((await issue(holder)).json());
     expect((await cancel(other, id)).statusCode).toBe(404);
     const done = await cancel(holder, id);

@@ -1,16 +1,25 @@
 // Money invariants of the card limit, over random sequences of limit changes (valid and not; each asks for an
 // available limit, spec section 2 and decision 102), blocks, unblocks, cancels and purchases on a few accounts of one
-// relationship (company B, whose free limit is small, so raises past it happen). Runs on PGlite, and on PostgreSQL
-// when DATABASE_URL is set.
-import { asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+// relationship (built with a small free limit, so raises past it happen). Runs on PGlite, and on PostgreSQL when
+// DATABASE_URL is set.
+import { eq, gt, inArray, max, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApprovedAuthorization } from '../../contracts/authorization-status.ts';
 import { centsOf } from '../../contracts/money.ts';
-import { accounts, authorizations, cardEvents, cards, companies, portalUsers } from '../db/schema.ts';
+import { accounts, authorizations, cardEvents, cards } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { cardScope } from '../http/scope/card.ts';
-import { createHarness, DEMO, type Harness } from '../test/harness.ts';
+import {
+  type BuiltCard,
+  buildCard,
+  buildCompany,
+  buildPurchase,
+  buildUser,
+  holderIn,
+  setRelationshipLimit,
+} from '../test/builders/index.ts';
+import { createHarness, type Harness } from '../test/harness.ts';
 import { authorizePurchase, cardUsable } from './authorizations.ts';
 import { activateCard, blockCard, type ChangeAt, cancelAccount } from './card-controls.ts';
 import { isPermanentlyBlocked } from './cards.ts';
@@ -22,24 +31,34 @@ let h: Harness;
 let actor: ChangeAt;
 let operator: Principal;
 let companyId: number;
-type Row = { account: typeof accounts.$inferSelect; card: typeof cards.$inferSelect };
-/** Company B's first holders: active, blocked P, blocked R, and the permanently blocked one. */
+type Row = BuiltCard;
+/** The relationship's holders: active, blocked P, blocked R, and a permanently blocked one. */
 let tracked: Row[] = [];
+/** What the relationship has free above its holders' credit limits: R$ 1.000,00. */
+const FREE_CENTS = 100_000;
 
 beforeAll(async () => {
   h = await createHarness();
-  const [demo] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, DEMO.login));
-  operator = { userId: (demo as { id: string }).id } as Principal;
   actor = { at: new Date('2026-03-02T12:00:00Z') };
-  const [company] = await h.db.select({ id: companies.id }).from(companies).where(eq(companies.relationCode, '000202'));
-  companyId = (company as { id: number }).id;
-  const rows = await h.db
-    .select({ account: accounts, card: cards })
-    .from(accounts)
-    .innerJoin(cards, eq(cards.accountId, accounts.id))
-    .where(eq(accounts.companyId, companyId))
-    .orderBy(asc(accounts.accountNumber));
-  tracked = [rows[0], rows[1], rows[2], rows[8]] as Row[];
+  const company = await buildCompany(h);
+  companyId = company.id;
+  // An Administrador of the relationship, who may change its cards.
+  const admin = await buildUser(h, { companies: [{ company, profile: 'ADMINISTRADOR' }] });
+  operator = { userId: admin.id } as Principal;
+  tracked = [
+    await buildCard(h, company, { creditLimit: '5000.00' }),
+    await buildCard(h, company, { creditLimit: '8000.00', ...holderIn.blocked('P') }),
+    await buildCard(h, company, { creditLimit: '2500.00', ...holderIn.blocked('R') }),
+    await buildCard(h, company, { creditLimit: '10000.00', ...holderIn.permanentlyBlocked() }),
+  ];
+  // Some of each limit used already (open purchases), and one purchase paid (settled): used is not zero.
+  const day = (d: number) => new Date(Date.UTC(2026, 1, d, 12));
+  for (const [i, held] of tracked.entries()) {
+    await buildPurchase(h, held, { at: day(10 + i), value: (300 + 150 * i).toFixed(2) });
+    await buildPurchase(h, held, { at: day(1), value: '99.90', settledAt: day(22) });
+  }
+  const credit = tracked.reduce((sum, t) => sum + centsOf(t.account.creditLimit), 0);
+  await setRelationshipLimit(h, company, ((credit + FREE_CENTS) / 100).toFixed(2));
 }, 120_000);
 afterAll(() => h.close());
 
@@ -128,14 +147,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 async function scopeOf(accountId: string, last4: string) {
   const scope = await cardScope(h.db, operator, { accountId, last4 }, 'cards.write');
-  if (!scope) throw new Error(`the demo operator does not reach ${accountId}`);
+  if (!scope) throw new Error(`the operator does not reach ${accountId}`);
   return scope;
 }
 
 /** Runs one operation; true when it was carried out, false when refused with a 4xx reason. */
 async function apply(o: Op, wanted: number): Promise<boolean> {
   const { account, card } = tracked[o.acc] as Row;
-  // The card as the scope step finds it for the demo operator, who may change it.
+  // The card as the scope step finds it for the operator, who may change it.
   const scope = await scopeOf(account.id, card.last4);
   try {
     if (o.kind === 'limit') await changeLimit(h.db, scope, actor, { availableLimit: wanted / 100 });

@@ -9,14 +9,12 @@ import { freshDatabase as freshPlatformDatabase } from '../../platform/test-data
 import { buildProvider, type ProviderOptions } from '../app.ts';
 import { testAuditKeys } from '../audit/test-keys.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { companies, outbox, portalUsers, userCompanies } from '../db/schema.ts';
-import { cpfFrom, prng } from '../db/seed/seed.ts';
+import { outbox } from '../db/schema.ts';
 import { secondFactorExemptLogins } from '../demo-operators.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { temporaryPasswordExpiry } from '../services/temporary-password-expiry.ts';
+import { buildCompany, buildUser } from './builders/index.ts';
 import { type DatabaseChoice, seededDatabase } from './seeded-database.ts';
 
-export { DEMO, migratedDatabase, seededDatabase, TEST_ACCOUNTS } from './seeded-database.ts';
+export { DEMO, migratedDatabase, seededDatabase } from './seeded-database.ts';
 
 export interface TestClock {
   (): Date;
@@ -52,12 +50,14 @@ export interface Harness {
   /** Signs in and returns the token; fails the test on anything but 200. */
   token(login: string, password: string): Promise<string>;
   /**
-   * Adds an operator of company A (or none; an Administrador there), with a temporary password when asked. Like the
-   * seeded operators it is exempt from the second-factor requirement unless `exempt: false` (decision 091).
+   * Adds an operator, an Administrador of `company` or of a company built for it (none with `withCompany: false`),
+   * with a temporary password when asked. Like the seeded operators it is exempt from the second-factor requirement
+   * unless `exempt: false` (decision 091).
    */
   createUser(opts: {
     temporary?: boolean;
     withCompany?: boolean;
+    company?: { id: number };
     exempt?: boolean;
   }): Promise<{ login: string; password: string }>;
   /** Exempts a login from the second-factor requirement, as the seeded operators are (suites about other things). */
@@ -90,9 +90,8 @@ export async function createHarness(
   });
   await app.ready();
   const db = createDb(handle, testAuditKeys());
-  const rng = prng(4242 + process.pid);
 
-  return {
+  const harness: Harness = {
     app,
     handle,
     db,
@@ -113,30 +112,20 @@ export async function createHarness(
       if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
     },
-    async createUser({ temporary = false, withCompany = true, exempt: isExempt = true }) {
+    async createUser({ temporary = false, withCompany = true, exempt: isExempt = true, company }) {
       userSeq += 1;
       const login = `operador${userSeq}`;
-      if (isExempt) exempt.add(login);
       const password = `Temporaria${userSeq}x2024`;
-      const [user] = await db
-        .insert(portalUsers)
-        .values({
-          login,
-          document: cpfFrom(rng.digits(9)),
-          name: `Operador de Teste ${userSeq}`,
-          email: `${login}@example.com`,
-          ddi: 55,
-          ddd: 11,
-          mobile: 912345678,
-          passwordHash: await hashPassword(password),
-          mustChangePassword: temporary,
-          temporaryPasswordExpiresAt: temporary ? temporaryPasswordExpiry(clock()) : null,
-        })
-        .returning({ id: portalUsers.id });
-      if (withCompany && user) {
-        const [company] = await db.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
-        if (company) await db.insert(userCompanies).values({ userId: user.id, companyId: company.id });
-      }
+      const own = withCompany ? (company ?? (await buildCompany(harness))) : null;
+      await buildUser(harness, {
+        login,
+        email: `${login}@example.com`,
+        name: `Operador de Teste ${userSeq}`,
+        password,
+        exempt: isExempt,
+        companies: own ? [{ company: own, profile: 'ADMINISTRADOR' }] : [],
+        ...(temporary ? { temporary: { now: clock() } } : {}),
+      });
       return { login, password };
     },
     exemptFromSecondFactor(login) {
@@ -152,6 +141,7 @@ export async function createHarness(
       return mail;
     },
   };
+  return harness;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

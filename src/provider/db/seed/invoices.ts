@@ -77,7 +77,7 @@ export function isClosed(dueDate: string, reference: Date): boolean {
   return closing.toISOString().slice(0, 10) <= reference.toISOString().slice(0, 10);
 }
 
-function invoicesFor(companyId: number, seed: number, closed: string[]): InvoiceRow[] {
+export function invoicesFor(companyId: number, seed: number, closed: string[]): InvoiceRow[] {
   const rng = prng(seed);
   const rows: InvoiceRow[] = [];
   let previous = rng.int(40_000, 160_000) * 100;

@@ -91,6 +91,12 @@ const COMPANY_SPECS: readonly CompanySpec[] = [
   },
 ];
 
+/** The demo's companies by name, A, B and C: what tests must not look rows up by (test/seed-names.test.ts). */
+export const DEMO_COMPANY_NAMES: readonly string[] = COMPANY_SPECS.map((s) => s.corporateName);
+/** The names the demo gives its operators besides the profile and team ones (demo-operators.ts). */
+export const DEMO_OPERATOR_NAME = 'Operador Demonstração';
+export const OTHER_OPERATOR_NAME = 'Helena Duarte Campos';
+
 /** mulberry32: tiny, fast and good enough for demo data; never for secrets. */
 export function prng(seed: number) {
   let a = seed >>> 0;
@@ -418,9 +424,9 @@ export async function seedDemo(handle: DatabaseHandle, opts: SeedOptions): Promi
   await db.transaction(async (tx) => {
     // The other company's operator first: the demo operator is the marker of a finished seed.
     const operators = [
-      { login: OTHER_OPERATOR_LOGIN, name: 'Helena Duarte Campos', companies: [c.id] },
+      { login: OTHER_OPERATOR_LOGIN, name: OTHER_OPERATOR_NAME, companies: [c.id] },
       ...TEAM.map((m) => ({ login: m.login, name: m.name, companies: [a.id] })),
-      { login: demoLogin, name: 'Operador Demonstração', companies: [a.id, b.id] },
+      { login: demoLogin, name: DEMO_OPERATOR_NAME, companies: [a.id, b.id] },
     ];
     for (const op of operators) {
       const document = randomCpf(rng);

@@ -6,8 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { centsOf } from '../../../contracts/money.ts';
-import { companiesResponse } from '../../../contracts/schemas.ts';
+import { centsOf, numericOf } from '../../../contracts/money.ts';
 import {
   type DeclineCode,
   judgeControls,
@@ -18,11 +17,11 @@ import {
   type PurchaseChannel,
   type SpendingControls,
 } from '../../../contracts/spending-controls.ts';
-import { authorizations, companies, portalUsers, spendingControls } from '../../db/schema.ts';
+import { authorizations, portalUsers, spendingControls } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { cardScope } from '../../http/scope/card.ts';
-import { type BuiltCard, buildCard } from '../../test/build-card.ts';
-import { bearer, createHarness, DEMO, type Harness } from '../../test/harness.ts';
+import { type BuiltCard, buildCard, buildCompany } from '../../test/builders/index.ts';
+import { createHarness, DEMO, type Harness } from '../../test/harness.ts';
 import { relationshipLimit } from '../limit-usage.ts';
 import { changeLimit, readLimit } from '../limits.ts';
 import type { Principal } from '../sessions.ts';
@@ -36,14 +35,8 @@ let runs = 0;
 
 beforeAll(async () => {
   h = await createHarness();
-  const token = await h.token(DEMO.login, DEMO.password);
-  const res = await h.app.inject({ method: 'GET', url: '/v1/corporate/companies', headers: bearer(token) });
-  const first = companiesResponse.parse(res.json()).companies[0];
-  const [company] = await h.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.cnpj, first?.cnpj ?? ''));
-  companyId = (company as { id: number }).id;
+  // A company of the suite's own, the demo operator its Administrador (issue 26's builders).
+  companyId = (await buildCompany(h, { members: [DEMO.login] })).id;
   const [demo] = await h.db.select({ id: portalUsers.id }).from(portalUsers).where(eq(portalUsers.login, DEMO.login));
   operator = { userId: (demo as { id: string }).id } as Principal;
 }, 120_000);
@@ -185,7 +178,7 @@ it('keeps available + used = credit limit, answers as the model, and never passe
       const models: CardModel[] = [];
       for (const creditCents of [200_000, 50_000, 10_000]) {
         models.push({
-          built: await buildCard(h.db, { companyId, creditLimitCents: creditCents }),
+          built: await buildCard(h, { id: companyId }, { creditLimit: numericOf(creditCents) }),
           creditCents,
           own: null,
           approvals: [],

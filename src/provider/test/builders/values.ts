@@ -1,0 +1,47 @@
+// Values a builder makes up, unique within the test process at each call (CPFs, CNPJs, account numbers, names), so
+// two rows a test builds never collide. Account numbers and names come from outside what the seeded demo uses; CPFs
+// and CNPJs are random (meeting one of the demo's few hundred is a chance in millions).
+import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
+
+let seq = 0;
+/** 1, 2, 3, … for this test process. */
+export const next = () => ++seq;
+
+const issued = new Set<string>();
+/** A value `make` draws that no earlier call of this process drew (documents are unique columns). */
+function unique(make: () => string): string {
+  for (;;) {
+    const value = make();
+    if (!issued.has(value)) {
+      issued.add(value);
+      return value;
+    }
+  }
+}
+
+/** A valid CPF (the project's CPF library), different at every call. */
+export const freshCpf = () => unique(generateCpf);
+/** A valid CNPJ, different at every call. */
+export const freshCnpj = () => unique(generateCnpj);
+
+/** Account numbers start below the seeded companies' (7, 8 and 9 billion), so no built one meets a seeded one. */
+const ACCOUNT_BASE = 5_000_000_000n;
+export const freshAccountNumber = () => ACCOUNT_BASE + BigInt(next()) * 3n;
+
+// Names the seeded demo does not use (db/seed/data.ts), so a search for a built holder finds only what was built.
+const FIRST = ['Iara', 'Heitor', 'Yara', 'Caetano', 'Jurema', 'Otávio', 'Iracema', 'Benedito', 'Dalva', 'Moacir'];
+const MIDDLE = ['Quintela', 'Bragança', 'Sampaio', 'Valadares', 'Tavares', 'Guimarães', 'Prates', 'Leme', 'Falcão'];
+const LAST = ['Aranha', 'Brandão', 'Coutinho', 'Dantas', 'Esteves', 'Fontes', 'Galvão', 'Hora', 'Junqueira', 'Lacerda'];
+
+const GENERATIONS = ['', ' Filho', ' Neto', ' Júnior'];
+
+/** A holder's or user's name: a first name and two surnames no seeded row has, another one each call. */
+export function freshName(): string {
+  const n = next();
+  const pick = <T>(list: readonly T[], k: number) => list[k % list.length] as T;
+  const [a, b, c] = [FIRST.length, MIDDLE.length, LAST.length];
+  return `${pick(FIRST, n)} ${pick(MIDDLE, Math.floor(n / a))} ${pick(LAST, Math.floor(n / (a * b)))}${pick(GENERATIONS, Math.floor(n / (a * b * c)))}`;
+}
+
+/** Lower-case ASCII, as logins, e-mails and embossed names have it. */
+export const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
