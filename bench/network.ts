@@ -8,7 +8,6 @@
 // purchase of the bench exhausts, and the company a default with controls, so each purchase goes through the
 // whole path (card, limit, controls, day and month sums).
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_DURATION_S (5), BENCH_CONNECTIONS (1,4,16), BENCH_PORTAL_CONNECTIONS (2).
-import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { and, eq, isNull } from 'drizzle-orm';
 import { TEST_NETWORK_KEY } from '../src/platform/config.ts';
@@ -17,7 +16,7 @@ import { createDb } from '../src/provider/db/client.ts';
 import { accounts, cards, companies, spendingControls } from '../src/provider/db/schema.ts';
 import type { NetworkJob, NetworkResult, Side } from './network-load.ts';
 import { BENCH_DEMO, benchDatabaseUrl, ENGINES, keptDemo } from './support/databases.ts';
-import { forkServer, stopServer } from './support/processes.ts';
+import { forkServer, loadProcess, stopServer } from './support/processes.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const STEPS = (process.env.BENCH_CONNECTIONS ?? '1,4,16').split(',').map(Number);
@@ -73,18 +72,6 @@ async function signIn(url: string): Promise<Record<string, string>> {
   return { ...auth, cnpj: company?.cnpj ?? '', relationcode: company?.relationCode ?? '' };
 }
 
-function loader() {
-  const child = fork(new URL('./network-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
-  const run = (job: NetworkJob) =>
-    new Promise<NetworkResult>((resolve, reject) => {
-      child.once('message', (msg: { ok: boolean; result?: NetworkResult; error?: string }) =>
-        msg.ok && msg.result ? resolve(msg.result) : reject(new Error(msg.error)),
-      );
-      child.send(job);
-    });
-  return { run, stop: () => child.disconnect() };
-}
-
 function line(name: string, side: Side, elapsedMs: number) {
   const sorted = [...side.latencies].sort((a, b) => a - b);
   const rate = side.latencies.length / (elapsedMs / 1000);
@@ -103,7 +90,7 @@ async function bench(engine: string) {
     args: ['provider'],
     env: { BENCH_DB: JSON.stringify(prepared.options), BENCH_PROVIDER_LOG: 'info' },
   });
-  const load = loader();
+  const load = loadProcess<NetworkJob, NetworkResult>(new URL('./network-load.ts', import.meta.url));
   try {
     const headers = await signIn(url);
     const job = (connections: number, withPortal: boolean): NetworkJob => ({

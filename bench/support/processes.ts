@@ -48,15 +48,20 @@ export function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The autocannon process: `run` drives one job at a time and answers its result; `stop` ends it. */
-export function loadProcess() {
-  const loader = fork(new URL('../proxy-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
-  const run = (job: LoadJob) =>
-    new Promise<LoadResult>((resolve, reject) => {
+/**
+ * The autocannon process: `run` drives one job at a time and answers its result; `stop` ends it. bench/proxy-load.ts
+ * unless another load script (answering `{ ok, result }` the same way) is named.
+ */
+export function loadProcess<Job extends object = LoadJob, Result = LoadResult>(
+  script: URL = new URL('../proxy-load.ts', import.meta.url),
+) {
+  const loader = fork(script, { execArgv: ['--import', 'tsx'] });
+  const run = (job: Job) =>
+    new Promise<Result>((resolve, reject) => {
       // A load process that dies mid-job would otherwise leave the run waiting forever.
       const died = (code: number | null) => reject(new Error(`the load process exited (${code}) during a load`));
       loader.once('exit', died);
-      loader.once('message', (msg: { ok: boolean; result?: LoadResult; error?: string }) => {
+      loader.once('message', (msg: { ok: boolean; result?: Result; error?: string }) => {
         loader.off('exit', died);
         if (!msg.ok || !msg.result) return reject(new Error(msg.error));
         resolve(msg.result);

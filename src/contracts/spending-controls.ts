@@ -73,7 +73,13 @@ export const DECLINE_CODES = [
   'VIRTUAL_LIMIT',
 ] as const;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
-export type ControlDecline = Exclude<DeclineCode, 'CARD_UNUSABLE' | 'INSUFFICIENT_LIMIT' | 'VIRTUAL_LIMIT'>;
+/** The declines that are not a spending control's: the card, the holder's limit, a virtual card's own limit. */
+const NOT_CONTROLS = ['CARD_UNUSABLE', 'INSUFFICIENT_LIMIT', 'VIRTUAL_LIMIT'] as const;
+export type ControlDecline = Exclude<DeclineCode, (typeof NOT_CONTROLS)[number]>;
+/** A decline a spending control made: the screens name the control and offer to change it. */
+export const isControlDecline = (code: string | null | undefined): code is ControlDecline =>
+  (DECLINE_CODES as readonly string[]).includes(code ?? '') &&
+  !(NOT_CONTROLS as readonly string[]).includes(code ?? '');
 
 export interface PurchaseFacts {
   valueCents: number;

@@ -12,18 +12,21 @@ import { accounts, authorizations, companies } from '../db/schema.ts';
  */
 export const approvedAuthorization: SQL = sql`(${authorizations.descDrop} = 'NORMAL' or (${authorizations.descDrop} = 'APROVADA' and ${authorizations.capturedOffline} and not ${authorizations.passwordValidated}))`;
 
-/** Approved and not yet released by the payment of the invoice that carried it. */
-export const holdsLimit = (accountId: string) =>
-  and(eq(authorizations.accountId, accountId), isNull(authorizations.settledAt), approvedAuthorization);
+/** The authorizations of `owner` (an account, or one card) approved and not yet released by a paid invoice. */
+const held = (owner: SQL) => and(owner, isNull(authorizations.settledAt), approvedAuthorization);
+export const holdsLimit = (accountId: string) => held(eq(authorizations.accountId, accountId));
 
-/** The account's used amount in centavos. */
-export async function usedCents(db: DbExecutor, accountId: string): Promise<number> {
+/** What `owner`'s held authorizations add up to, in centavos. */
+export async function heldCents(db: DbExecutor, owner: SQL): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${authorizations.valueBrl}), 0)::text` })
     .from(authorizations)
-    .where(holdsLimit(accountId));
+    .where(held(owner));
   return centsOf(row?.total);
 }
+
+/** The account's used amount in centavos. */
+export const usedCents = (db: DbExecutor, accountId: string) => heldCents(db, eq(authorizations.accountId, accountId));
 
 export interface RelationshipLimit {
   /** companies.relationship_limit, in centavos. */

@@ -11,6 +11,7 @@ import type { NetworkAuthorizationResponse } from '../../../contracts/network.ts
 import {
   type DeclineCode,
   declineText,
+  isControlDecline,
   judgeControls,
   type PurchaseChannel,
   type SpendingControls,
@@ -65,13 +66,11 @@ export const boughtWith = (card: { id: string; accountId: string; cardType: stri
 /** The answer of a recorded authorization; a control's decline is said in words, naming the control and its value. */
 function answerOf(row: typeof authorizations.$inferSelect, controls: SpendingControls): NetworkAuthorizationResponse {
   const code = row.descDrop === 'NORMAL' ? null : ((row.declineCode as DeclineCode | null) ?? 'CARD_UNUSABLE');
-  const byControl =
-    code !== null && code !== 'CARD_UNUSABLE' && code !== 'INSUFFICIENT_LIMIT' && code !== 'VIRTUAL_LIMIT';
   return {
     requestId: row.networkRequestId ?? '',
     approved: code === null,
     code: code ?? 'APPROVED',
-    message: byControl ? declineText(code, controls, row.mcc) : row.descResponseTransaction,
+    message: isControlDecline(code) ? declineText(code, controls, row.mcc) : row.descResponseTransaction,
     authorizationNumber: row.numAuthorization,
   };
 }

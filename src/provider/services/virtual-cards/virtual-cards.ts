@@ -2,7 +2,7 @@
 // cancelled. Issue and cancel are card events of the holder card (before → after in pt-BR); the number and CVV are
 // sealed under the master key with a label naming the row, so a copied value opens nowhere else.
 import dayjs from 'dayjs';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { messages } from '../../../contracts/messages.ts';
 import { centsOf, formatCents, numericOf } from '../../../contracts/money.ts';
 import type { VirtualCard, VirtualKind } from '../../../contracts/virtual-cards.ts';
@@ -13,7 +13,7 @@ import { fail } from '../../errors.ts';
 import type { CardScope } from '../../http/scope/types.ts';
 import { type ChangeAt, changeCard } from '../card-controls.ts';
 import { isPermanentlyBlocked } from '../cards.ts';
-import { approvedAuthorization } from '../limit-usage.ts';
+import { heldCents } from '../limit-usage.ts';
 import { newCvv, newPan } from './numbers.ts';
 
 const m = messages.spending.virtual;
@@ -42,13 +42,7 @@ const viewOf = (card: CardRow, v: VirtualRow, usedCents: number, now: Date): Vir
 });
 
 /** The virtual card's open approved spend, in centavos: what its own limit is measured against. */
-export async function virtualUsedCents(db: DbExecutor, cardId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${authorizations.valueBrl}), 0)::text` })
-    .from(authorizations)
-    .where(and(eq(authorizations.cardId, cardId), isNull(authorizations.settledAt), approvedAuthorization));
-  return centsOf(row?.total);
-}
+export const virtualUsedCents = (db: DbExecutor, cardId: string) => heldCents(db, eq(authorizations.cardId, cardId));
 
 export async function listVirtualCards(db: Db, scope: CardScope, now: Date) {
   const rows = await db

@@ -2,22 +2,18 @@ import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Te
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../../contracts/index.ts';
 import type { NetworkAuthorizationResponse } from '../../../../contracts/network.ts';
-import { MCC_GROUP_KEYS, MCC_GROUPS, PURCHASE_CHANNELS } from '../../../../contracts/spending-controls.ts';
+import {
+  isControlDecline,
+  MCC_GROUP_KEYS,
+  MCC_GROUPS,
+  PURCHASE_CHANNELS,
+} from '../../../../contracts/spending-controls.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { parseTypedMoney } from '../../../ui/money.ts';
 import { MoneyInput } from '../../../ui/money-input.tsx';
 import type { SimulatedPurchase } from '../api/controls.ts';
 
 const m = messages.spending.simulate;
-const CONTROL_CODES = new Set([
-  'GROUP_BLOCKED',
-  'INTERNATIONAL_BLOCKED',
-  'ONLINE_BLOCKED',
-  'CASH_BLOCKED',
-  'OVER_PER_PURCHASE',
-  'OVER_DAILY',
-  'OVER_MONTHLY',
-]);
 
 interface SimulatePurchaseProps {
   run: (purchase: SimulatedPurchase) => Promise<NetworkAuthorizationResponse>;
@@ -116,7 +112,7 @@ export function SimulatePurchase({ run, controlsId, canChange }: SimulatePurchas
         >
           <Stack gap={4}>
             {answer.approved ? null : <Text fz="sm">{answer.message}</Text>}
-            {!answer.approved && canChange && CONTROL_CODES.has(answer.code) ? (
+            {!answer.approved && canChange && isControlDecline(answer.code) ? (
               <Anchor
                 href={`#${controlsId}`}
                 fz="sm"
