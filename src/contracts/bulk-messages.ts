@@ -39,7 +39,18 @@ export const bulkMessages = {
     `${plural(valid, 'linha válida', 'linhas válidas')}, ${plural(invalid, 'com erro', 'com erro')}`,
   alreadyCount: (n: number) => `${plural(n, 'linha já aplicada', 'linhas já aplicadas')} anteriormente`,
   tableLabel: 'Resultado por linha do arquivo',
-  columns: { line: 'Linha', data: 'Dados', result: 'Resultado', reason: 'Motivo' },
+  columns: {
+    line: 'Linha',
+    data: 'Dados',
+    change: 'Limite disponível (atual → novo)',
+    result: 'Resultado',
+    reason: 'Motivo',
+  },
+  /** Beside a limits row whose new available limit is below the current one: no cut passes unseen. */
+  cut: 'Redução',
+  cutsCount: (n: number) => `${plural(n, 'linha reduz', 'linhas reduzem')} o limite disponível`,
+  confirmCuts: (n: number) =>
+    `Atenção: ${plural(n, 'linha reduz', 'linhas reduzem')} o limite disponível de um cartão (marcadas como Redução na conferência).`,
   results: {
     OK: 'Válida',
     ERRO: 'Erro',

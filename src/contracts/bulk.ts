@@ -34,7 +34,16 @@ const key = z
 export const previewResult = z.enum(['OK', 'ERRO', 'JA_APLICADA']);
 export const applyResult = z.enum(['APLICADA', 'RECUSADA', 'JA_APLICADA']);
 export const bulkPreviewResponse = z.object({
-  rows: z.array(z.object({ line: z.number(), key, result: previewResult, reason: z.string().nullable() })),
+  rows: z.array(
+    z.object({
+      line: z.number(),
+      key,
+      result: previewResult,
+      reason: z.string().nullable(),
+      /** A limits row the dry run could run: the card's available limit now, so the screen shows atual → novo. */
+      current: z.number().optional(),
+    }),
+  ),
 });
 export const bulkApplyResponse = z.object({
   rows: z.array(z.object({ line: z.number(), key, result: applyResult, reason: z.string().nullable() })),

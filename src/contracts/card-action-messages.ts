@@ -105,7 +105,7 @@ export const cardActionMessages = {
     used: 'Limite utilizado',
     newLimit: 'Novo limite disponível',
     newLimitHint:
-      'Passa a ser o limite disponível do cartão; o limite de crédito passa a ser esse valor mais o já utilizado. Digite apenas números: os dois últimos são os centavos.',
+      'Passa a ser o limite disponível do cartão; o limite de crédito passa a ser esse valor mais o já utilizado.',
     /** Under the field while a value is typed: the credit limit it makes (decision 102). */
     creditAfter: (credit: string, available: string, used: string) =>
       `Limite de crédito após a alteração: ${credit} (${available} disponíveis + ${used} já utilizados).`,
@@ -114,5 +114,15 @@ export const cardActionMessages = {
     success: 'Limite alterado com sucesso!',
     failure: 'Ocorreu um erro ao alterar o limite!',
     loading: 'Carregando limite',
+    /** The confirmation before a limit change (issue 27): what the card has now and what it will have. */
+    confirmTitle: 'Confirmar alteração de limite',
+    confirmText: (last4: string) => `Confira o limite disponível do cartão final ${last4} antes de alterar.`,
+    current: 'Atual',
+    next: 'Novo',
+    /** Said when the new available limit is below the current one. */
+    cut: (amount: string) => `Redução de ${amount} no limite disponível.`,
+    raise: (amount: string) => `Aumento de ${amount} no limite disponível.`,
+    confirm: 'Confirmar alteração',
+    cancel: 'Cancelar',
   },
 } as const;

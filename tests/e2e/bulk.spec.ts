@@ -130,6 +130,17 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
     await expect(rowOf(page, 3)).toContainText('Erro');
     await expect(rowOf(page, 3)).toContainText('CPF inválido');
     await expect(rowOf(page, 4)).toContainText(`novo limite disponível R$\u00a0${typed(wanted.b)}`);
+    // Atual → novo on each row the dry run ran, and every cut flagged (issue 27).
+    await expect(rowOf(page, 2)).toContainText(`R$\u00a0${typed(before.a.available)} → R$\u00a0${typed(wanted.a)}`);
+    await expect(rowOf(page, 4)).toContainText(`R$\u00a0${typed(before.b.available)} → R$\u00a0${typed(wanted.b)}`);
+    const cuts = [wanted.a < before.a.available, wanted.b < before.b.available].filter(Boolean).length;
+    await expect(rowOf(page, 2).getByText('Redução', { exact: true })).toHaveCount(
+      wanted.a < before.a.available ? 1 : 0,
+    );
+    if (cuts > 0)
+      await expect(page.getByTestId('bulk-cuts')).toHaveText(
+        `${cuts} ${cuts === 1 ? 'linha reduz' : 'linhas reduzem'} o limite disponível`,
+      );
     await expectNoA11yViolations(page);
     await screenshots(page, 'preview');
     expect((await limitOf(page, a)).limit).toBe(before.a.limit);
@@ -141,6 +152,8 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
     await page.getByRole('button', { name: 'Aplicar alterações' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aplicar alterações em lote' });
     await expect(dialog).toContainText('2 linhas serão aplicadas');
+    await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeFocused();
+    if (cuts > 0) await expect(dialog).toContainText('o limite disponível de um cartão');
     await dialog.getByRole('button', { name: 'Aplicar', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Resultado da aplicação' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('progressbar', { name: 'Progresso da aplicação' })).toHaveAttribute(

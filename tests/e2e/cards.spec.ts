@@ -225,6 +225,10 @@ test.describe('card details and actions', () => {
     // A raise moves company A's committed limit (limits.spec.ts measures that figure).
     await withCompanyLimit(async () => {
       await page.getByRole('button', { name: 'Alterar limite' }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirmar alteração de limite' })
+        .getByRole('button', { name: 'Confirmar alteração' })
+        .click();
       await flash(page, 'Limite alterado com sucesso!');
     });
     await expect(

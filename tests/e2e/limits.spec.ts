@@ -51,8 +51,11 @@ async function companyFigures(page: Page) {
   };
 }
 
-/** Types an available limit as cents; the screen says the credit limit it makes before anything is sent. */
-async function typeLimit(page: Page, value: number, used: number) {
+/**
+ * Types an available limit as cents; the screen says the credit limit it makes before anything is sent, then asks:
+ * atual → novo, 'Cancelar' focused (Enter does no harm), a cut said as one; 'Confirmar alteração' sends it.
+ */
+async function typeLimit(page: Page, value: number, used: number, current: number) {
   const input = page.getByRole('textbox', { name: 'Novo limite disponível' });
   await input.fill('');
   await input.pressSequentially(String(value));
@@ -61,6 +64,12 @@ async function typeLimit(page: Page, value: number, used: number) {
     `Limite de crédito após a alteração: ${brl(value + used)} (${brl(value)} disponíveis + ${brl(used)} já utilizados).`,
   );
   await page.getByRole('button', { name: 'Alterar limite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar alteração de limite' });
+  await expect(dialog.getByTestId('limit-current')).toHaveText(brl(current).replace(' ', '\u00a0'));
+  await expect(dialog.getByTestId('limit-next')).toHaveText(brl(value).replace(' ', '\u00a0'));
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  if (value < current) await expect(dialog.getByText(/^Redução de R\$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirmar alteração' }).click();
 }
 
 test.describe.configure({ timeout: 180_000 });
@@ -98,7 +107,7 @@ test('a limit change keeps what was spent, on every screen and after a reload; a
     // The spec's reading: R$ 500,00 typed is R$ 500,00 available; the credit limit becomes that plus what was used.
     const available = 500_00;
     const wanted = before.used + available;
-    await typeLimit(page, available, before.used);
+    await typeLimit(page, available, before.used, before.available);
     await flash(page, 'Limite alterado com sucesso!');
     const after = { limit: wanted, used: before.used, available };
     await expect(
@@ -115,7 +124,7 @@ test('a limit change keeps what was spent, on every screen and after a reload; a
     // Refused: an available limit whose credit limit would pass what the relationship has free. The spec's failure
     // text, the most this card may have available beside it, and nothing moved.
     const most = available + company.free - (wanted - before.limit);
-    await typeLimit(page, most + 1, before.used);
+    await typeLimit(page, most + 1, before.used, available);
     await flash(page, 'Ocorreu um erro ao alterar o limite!');
     await expect(
       page.getByRole('alert').filter({ hasText: `este cartão pode ter até ${brl(most)} disponíveis.` }),

@@ -176,6 +176,27 @@ describe('preview (POST /v1/bulk/preview)', () => {
     expect(await readLimit(ok)).toMatchObject({ creditLimit: Number(ok.account.creditLimit) });
   });
 
+  it('tells each limits row the card’s available limit now (atual → novo), for a cut and a raise alike', async () => {
+    const cut = holder();
+    const raise = holder();
+    const [cutBefore, raiseBefore] = [await readLimit(cut), await readLimit(raise)];
+    const cutTo = Math.round(cutBefore.availableLimit * 100) - 1;
+    const res = await post('preview', 'limits', [
+      [cut.account.documentNumber, cut.card.last4, brl(cutTo)],
+      [raise.account.documentNumber, raise.card.last4, brl(Math.round(raiseBefore.availableLimit * 100) + 1)],
+      [cut.account.documentNumber, cut.card.last4, 'mil reais'],
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (res.json() as { rows: { line: number; result: string; current?: number }[] }).rows;
+    expect(rows.map(({ line, result, current }) => ({ line, result, current }))).toEqual([
+      { line: 2, result: 'OK', current: cutBefore.availableLimit },
+      { line: 3, result: 'OK', current: raiseBefore.availableLimit },
+      { line: 4, result: 'ERRO', current: undefined },
+    ]);
+    // The dry run wrote nothing: the cut is still only proposed.
+    expect(await readLimit(cut)).toEqual(cutBefore);
+  });
+
   it('judges card requests by the request screen’s rules: a bad CEP, a bad CPF, a CPF that already has a card', async () => {
     const taken = holder();
     const before = await snapshotTables(h.handle.sql);

@@ -25,13 +25,16 @@ export async function previewBulk(
   const judged = await judge(db, scope, body);
   const actor: ChangeAt = { at };
   const reasons = new Map<number, string>();
+  // Read inside the dry run's transaction, before the row's change, after the rows above it in the file.
+  const currents = new Map<number, number>();
   try {
     await db.transaction(async (tx) => {
       for (const j of judged) {
         if (j.result !== 'OK' || !j.row || !j.key) continue;
         const { row, key } = j;
         try {
-          await tx.transaction((sp) => runRow(sp, scope, actor, row, key));
+          const done = await tx.transaction((sp) => runRow(sp, scope, actor, row, key));
+          if (done.current !== undefined) currents.set(j.line, done.current);
         } catch (error) {
           const reason = refusalOf(error);
           if (reason === null) log.error({ err: error, line: j.line }, 'bulk preview row failed');
@@ -45,6 +48,8 @@ export async function previewBulk(
   }
   return judged.map(({ line, key, result, reason }) => {
     const refused = reasons.get(line);
-    return refused ? { line, key, result: 'ERRO', reason: refused } : { line, key, result, reason };
+    if (refused) return { line, key, result: 'ERRO', reason: refused };
+    const current = currents.get(line);
+    return current === undefined ? { line, key, result, reason } : { line, key, result, reason, current };
   });
 }

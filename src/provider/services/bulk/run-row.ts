@@ -9,7 +9,7 @@ import { AppError } from '../../errors.ts';
 import type { CardScope, CompanyScope } from '../../http/scope/types.ts';
 import { blockCard, type ChangeAt } from '../card-controls.ts';
 import { cardInCompany } from '../cards.ts';
-import { changeLimit } from '../limits.ts';
+import { changeLimit, limitOfAccount } from '../limits.ts';
 import { createProposal, ProposalRefused } from '../proposals.ts';
 import { proposalIdOf } from './keys.ts';
 
@@ -35,6 +35,8 @@ async function cardOf(db: DbExecutor, scope: CompanyScope, cpf: string, last4: s
 export interface RowDone {
   target: string;
   after: Record<string, unknown>;
+  /** A limits row: the available limit before the change (the dry run shows atual → novo). */
+  current?: number;
 }
 
 export async function runRow(
@@ -48,10 +50,12 @@ export async function runRow(
   const db = tx as unknown as Db;
   if (row.kind === 'limits') {
     const card = await cardOf(tx, scope, row.cpf, row.last4);
+    const { availableLimit: current } = await limitOfAccount(tx, card.account);
     const limit = await changeLimit(db, card, actor, { availableLimit: row.amount });
     return {
       target: `account:${card.account.id}`,
       after: { last4: row.last4, availableLimit: limit.availableLimit, creditLimit: limit.creditLimit },
+      current,
     };
   }
   if (row.kind === 'blocks') {

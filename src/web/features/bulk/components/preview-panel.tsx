@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import type { BulkKind, BulkPreviewRow } from '../../../../contracts/bulk.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
-import { count, percent } from '../lib/counts.ts';
+import { count, cutLines, percent } from '../lib/counts.ts';
 import type { FileRow } from '../lib/csv.ts';
 import { FocusedTitle } from './focused-title.tsx';
 import { RowsTable } from './rows-table.tsx';
@@ -27,6 +27,7 @@ export function PreviewPanel({
 }) {
   const valid = count(preview, 'OK');
   const already = count(preview, 'JA_APLICADA');
+  const cuts = kind === 'limits' ? cutLines(rows, preview).length : 0;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bulk-preview-title">
       <Stack gap="md">
@@ -38,6 +39,11 @@ export function PreviewPanel({
           {m.counts(valid, count(preview, 'ERRO'))}
           {already > 0 ? ` · ${m.alreadyCount(already)}` : ''}
         </Text>
+        {cuts > 0 ? (
+          <Text fw={700} c="red.9" data-testid="bulk-cuts">
+            {m.cutsCount(cuts)}
+          </Text>
+        ) : null}
         <RowsTable kind={kind} rows={rows} results={preview} label={m.tableLabel} />
         {applying ? (
           <Stack gap={4}>

@@ -1,8 +1,10 @@
 import { Text } from '@mantine/core';
 import type { BulkKind } from '../../../../contracts/bulk.ts';
 import { messages } from '../../../../contracts/index.ts';
+import { AmountChange } from '../../../ui/amount-change.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { ToneBadge } from '../../../ui/status-badge.tsx';
+import { newLimitOf } from '../lib/counts.ts';
 import type { FileRow } from '../lib/csv.ts';
 import { rowData } from '../lib/row-data.ts';
 
@@ -13,6 +15,8 @@ export interface ShownRow {
   line: number;
   result: Result;
   reason: string | null;
+  /** A limits row of the dry run: the card's available limit now. */
+  current?: number;
 }
 
 const TONE: Record<Result, string> = {
@@ -67,6 +71,19 @@ export function RowsTable({
             </Text>
           ),
         },
+        ...(kind === 'limits' && results.some((r) => r.current !== undefined)
+          ? [
+              {
+                key: 'change',
+                label: m.columns.change,
+                render: (row: ShownRow) => {
+                  const next = newLimitOf(cells.get(row.line) ?? []);
+                  if (row.current === undefined || next === null) return <Text fz="sm">—</Text>;
+                  return <AmountChange current={row.current} next={next} cutLabel={m.cut} />;
+                },
+              },
+            ]
+          : []),
         {
           key: 'result',
           label: m.columns.result,

@@ -77,6 +77,43 @@ describe('/home/bulk', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: m.previewTitle })).toBe(document.activeElement);
   });
 
+  it('shows atual → novo for each limits row, flags every cut, and the confirmation names them with Voltar focused', async () => {
+    // The provider tells each card's available limit now: 8.000,00 for the first two, 500,00 for the third.
+    const currents: Record<string, number> = { cpf1: 8000, cpf2: 8000, cpf3: 500 };
+    api.mockImplementation(async (name, options) => {
+      const { body } = options as unknown as Sent;
+      if (name !== 'bulkPreview') throw new Error(`unexpected ${name}`);
+      return {
+        rows: body.rows.map(({ line, cells }) => ({
+          line,
+          key: keyOf(cells),
+          result: 'OK',
+          reason: null,
+          current: currents[cells[0] as string],
+        })),
+      };
+    });
+    renderApp('/home/bulk');
+    await screen.findByRole('heading', { level: 2, name: m.title }, { timeout: 10_000 });
+    upload('lote.csv', limitsFile(['cpf1;1234;2.900,50', 'cpf2;1234;8.000,00', 'cpf3;1234;1.000,00']));
+    expect((await screen.findByTestId('bulk-cuts', {}, { timeout: 10_000 })).textContent).toBe(m.cutsCount(1));
+    const table = screen.getByRole('table', { name: m.tableLabel });
+    const row = (line: number) => within(table).getByText(`Linha ${line}`).closest('tr') as HTMLElement;
+    expect(within(row(2)).getByText(/R\$\s8\.000,00 →/).textContent).toMatch(/^R\$\s8\.000,00 → R\$\s2\.900,50$/);
+    expect(within(row(2)).getByText(m.cut)).toBeTruthy();
+    expect(within(row(3)).queryByText(m.cut)).toBeNull();
+    expect(within(row(4)).getByText(/R\$\s500,00 →/).textContent).toMatch(/^R\$\s500,00 → R\$\s1\.000,00$/);
+    expect(within(row(4)).queryByText(m.cut)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: m.apply }));
+    const dialog = await screen.findByRole('dialog', { name: m.confirmTitle });
+    expect(within(dialog).getByText(m.confirmCuts(1))).toBeTruthy();
+    const back = within(dialog).getByRole('button', { name: m.cancel });
+    await waitFor(() => expect(document.activeElement).toBe(back));
+    fireEvent.click(back);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.mock.calls.some(([n]) => n === 'bulkApply')).toBe(false);
+  });
+
   it('refuses a file that is not CSV and one with another header, in pt-BR, without calling the provider', async () => {
     renderApp('/home/bulk');
     await screen.findByRole('heading', { level: 2, name: m.title }, { timeout: 10_000 });

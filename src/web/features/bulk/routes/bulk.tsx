@@ -9,7 +9,7 @@ import { applyFile, previewFile, type Relationship } from '../api/bulk-calls.ts'
 import { FilePicker } from '../components/file-picker.tsx';
 import { PreviewPanel } from '../components/preview-panel.tsx';
 import { ResultPanel } from '../components/result-panel.tsx';
-import { count, percent } from '../lib/counts.ts';
+import { count, cutLines, percent } from '../lib/counts.ts';
 import { download, type FileRow, looksLikeCsv, parseFile, templateCsv } from '../lib/csv.ts';
 import { readText } from '../lib/read-file.ts';
 
@@ -160,8 +160,13 @@ export default function BulkRoute() {
           closeButtonProps={{ 'aria-label': 'Fechar' }}
         >
           <Text mb="lg">{m.confirmText(count(stage.preview, 'OK'), count(stage.preview, 'JA_APLICADA'))}</Text>
+          {kind === 'limits' && cutLines(stage.rows, stage.preview).length > 0 ? (
+            <Text mb="lg" fw={700} c="red.9">
+              {m.confirmCuts(cutLines(stage.rows, stage.preview).length)}
+            </Text>
+          ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {m.cancel}
             </Button>
             <Button onClick={onApply}>{m.confirm}</Button>

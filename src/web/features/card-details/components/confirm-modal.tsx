@@ -44,7 +44,8 @@ export function ConfirmModal({
       </Stack>
       {/* Kept in sight when a long preview scrolls the dialog (360 px): the answer is always one tap away. */}
       <Group justify="flex-end" gap="sm" pos="sticky" bottom={0} pt="sm" bg="var(--mantine-color-body)">
-        <Button variant="default" onClick={onClose} disabled={loading}>
+        {/* The safe answer has the focus: Enter on an opened dialog never confirms by accident. */}
+        <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
           {cancelLabel}
         </Button>
         <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>

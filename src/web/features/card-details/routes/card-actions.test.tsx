@@ -225,7 +225,32 @@ describe('cancel', () => {
   });
 });
 
+/** The confirmation every limit change asks for: its 'Confirmar alteração' clicked. */
+async function confirmLimit() {
+  const dialog = await screen.findByRole('dialog', { name: messages.limit.confirmTitle });
+  fireEvent.click(within(dialog).getByRole('button', { name: messages.limit.confirm }));
+}
+
 describe('limit', () => {
+  it('asks before changing: atual → novo, a cut said as one, Cancelar focused and sending nothing', async () => {
+    const api = selectCard({
+      readLimit: { availableLimit: 8000, creditLimit: 8500, availableCreditLimitUsed: 500 },
+    });
+    renderApp('/home/details/limit');
+    fireEvent.change(await screen.findByLabelText(/Novo limite disponível/), { target: { value: '290050' } });
+    click('Alterar limite');
+    const dialog = await screen.findByRole('dialog', { name: messages.limit.confirmTitle });
+    expect(within(dialog).getByText(messages.limit.confirmText('5681'))).toBeTruthy();
+    expect(within(dialog).getByTestId('limit-current').textContent).toBe('R$\u00a08.000,00');
+    expect(within(dialog).getByTestId('limit-next').textContent).toBe('R$\u00a02.900,50');
+    expect(within(dialog).getByText(/^Redução de R\$\s5\.099,50 no limite disponível\.$/)).toBeTruthy();
+    const cancel = within(dialog).getByRole('button', { name: messages.limit.cancel });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api).not.toHaveBeenCalledWith('changeLimit', expect.anything());
+  });
+
   it('reads the limit, types money as cents and changes the available limit', async () => {
     const api = selectCard({
       changeLimit: { availableLimit: 1500, creditLimit: 2500, availableCreditLimitUsed: 1000 },
@@ -246,6 +271,8 @@ describe('limit', () => {
       expect((input as HTMLInputElement).value).toBe(shown);
     }
     click('Alterar limite');
+    expect(api).not.toHaveBeenCalledWith('changeLimit', expect.anything());
+    await confirmLimit();
     expect(await screen.findByText('Limite alterado com sucesso!')).toBeTruthy();
     expect(api).toHaveBeenCalledWith('changeLimit', {
       params: { uuid: UUID },
@@ -268,6 +295,7 @@ describe('limit', () => {
       /^Limite de crédito após a alteração: R\$\s1\.200,00 \(R\$\s1\.000,00 disponíveis \+ R\$\s200,00 já utilizados\)\.$/,
     );
     click('Alterar limite');
+    await confirmLimit();
     expect(await screen.findByText('Limite alterado com sucesso!')).toBeTruthy();
     expect(api).toHaveBeenCalledWith('changeLimit', {
       params: { uuid: UUID },
@@ -283,6 +311,7 @@ describe('limit', () => {
     renderApp('/home/details/limit');
     fireEvent.change(await screen.findByLabelText(/Novo limite disponível/), { target: { value: '999999' } });
     click('Alterar limite');
+    await confirmLimit();
     expect(await screen.findByText('Ocorreu um erro ao alterar o limite!')).toBeTruthy();
     expect(await alertWith(messages.cardApi.limitAboveRelationship('R$ 300,00'))).toBeTruthy();
   });

@@ -12,6 +12,7 @@ import { useCardAction } from '../api/card-action.ts';
 import { changeLimit } from '../api/card-calls.ts';
 import { isPermanentlyBlocked, useConsult } from '../api/get-consult.ts';
 import { useLimit } from '../api/get-limit.ts';
+import { LimitConfirm } from '../components/limit-confirm.tsx';
 import { Notice } from '../components/notice.tsx';
 import { Screen } from '../components/screen.tsx';
 import { type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
@@ -53,12 +54,17 @@ function LimitForm({ selected }: { selected: SelectedCard }) {
   const suggested = parseSuggestedLimit(searchParams.get(SUGGESTED_LIMIT_PARAM));
   const [value, setValue] = useState(() => (suggested ? moneyToTyped(suggested / 100) : ''));
   const [error, setError] = useState<string | null>(null);
+  // The amount waiting for the operator's yes; nothing is sent before it.
+  const [confirming, setConfirming] = useState<number | null>(null);
   const action = useCardAction({
     uuid: selected.uuid,
     run: (availableLimit: number) => changeLimit(selected.uuid, { availableLimit, last4digits: selected.last4 }),
     success: m.success,
     failure: m.failure,
-    onSuccess: () => setValue(''),
+    onSuccess: () => {
+      setValue('');
+      setConfirming(null);
+    },
   });
 
   function onSubmit(event: FormEvent) {
@@ -66,7 +72,7 @@ function LimitForm({ selected }: { selected: SelectedCard }) {
     const amount = parseTypedMoney(value);
     if (!amount || amount <= 0) return setError(m.required);
     setError(null);
-    action.mutate(amount);
+    setConfirming(amount);
   }
 
   if (!limit.data) return limit.isError ? <FormAlert message={m.failure} /> : <Spinner label={m.loading} />;
@@ -112,6 +118,14 @@ function LimitForm({ selected }: { selected: SelectedCard }) {
           </Button>
         </Group>
       </Stack>
+      <LimitConfirm
+        last4={selected.last4}
+        current={limit.data.availableLimit}
+        next={confirming}
+        loading={action.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming !== null && action.mutate(confirming, { onError: () => setConfirming(null) })}
+      />
     </form>
   );
 }

@@ -56,7 +56,7 @@ export function BulkBlock({ selected, onDone }: BulkBlockProps) {
             </Text>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={running}>
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={running} data-autofocus>
               {b.cancel}
             </Button>
             <Button color="teal" onClick={run} loading={running}>

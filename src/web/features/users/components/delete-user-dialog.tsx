@@ -48,10 +48,10 @@ export function DeleteUserDialog({ user, listKey, onClose }: DeleteUserDialogPro
         {user?.nomeUsuario}
       </Text>
       <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+        <Button variant="default" onClick={onClose} disabled={mutation.isPending} data-autofocus>
           {m.cancel}
         </Button>
-        <Button color="red" onClick={confirm} loading={mutation.isPending} data-autofocus>
+        <Button color="red" onClick={confirm} loading={mutation.isPending}>
           {m.confirm}
         </Button>
       </Group>
