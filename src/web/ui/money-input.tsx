@@ -1,5 +1,10 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
-import { formatTypedMoney, MONEY_MAX_LENGTH } from './money.ts';
+import { Text, TextInput, type TextInputProps } from '@mantine/core';
+// Not through the contracts' index: that would bring zod to every screen with a money field.
+import { commonMessages } from '../../contracts/common-messages.ts';
+import { formatBRL } from './format.ts';
+import { formatTypedMoney, MONEY_MAX_LENGTH, parseTypedMoney } from './money.ts';
+
+const m = commonMessages.money;
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   /** The value as shown, e.g. '1.234,56'. */
@@ -7,8 +12,13 @@ export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChang
   onChange: (value: string) => void;
 }
 
-/** Money typed as cents: every digit enters on the right, the comma stays before the last two (spec section 5). */
-export function MoneyInput({ value, onChange, ...rest }: MoneyInputProps) {
+/**
+ * Every money field of the app: typed as cents, every digit enters on the right and the comma stays before the last
+ * two (spec section 5). Because "3000" is R$ 30,00 there, the field says so under its label and reads the amount
+ * back in full as it is typed, so what was typed cannot be misread (issue 27).
+ */
+export function MoneyInput({ value, onChange, description, ...rest }: MoneyInputProps) {
+  const amount = parseTypedMoney(value);
   return (
     <TextInput
       {...rest}
@@ -20,7 +30,21 @@ export function MoneyInput({ value, onChange, ...rest }: MoneyInputProps) {
           R$
         </span>
       }
+      description={
+        <>
+          {description ? <span style={{ display: 'block' }}>{description}</span> : null}
+          {m.hint}
+        </>
+      }
       styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+      inputContainer={(input) => (
+        <>
+          {input}
+          <Text fz="sm" c="gray.8" mt={4} aria-live="polite" data-testid="money-reading">
+            {amount === null ? '' : m.reading(formatBRL(amount).replace(' ', '\u00a0'))}
+          </Text>
+        </>
+      )}
       value={value}
       onChange={(e) => onChange(formatTypedMoney(e.currentTarget.value))}
     />
