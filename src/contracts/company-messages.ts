@@ -89,6 +89,10 @@ export const companyMessages = {
     invalidEmail: 'Email inválido',
     invalidDueDay: 'Data de vencimento inválido',
     creditLimitRequired: 'Informe o limite de crédito do cartão.',
+    /** Under a field of the card request (issue 27), where the spec's summary names only the group. */
+    fieldRequired: 'Preencha este campo.',
+    fieldInvalid: 'Confira este campo: está incompleto ou inválido.',
+    optionalChoice: 'Não informado',
     noLimit: 'A relação proposta não tem limite disponível.',
     cpfNotAllowed: 'Não foi possível solicitar cartão, CPF não autorizado para essa operação.',
     failure: 'Não foi possível solicitar o cartão.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages, proposalBody } from '../../../contracts/index.ts';
-import { firstProblem, type HolderForm, initialForm, toProposal } from './form-model.ts';
+import { fieldProblems, firstProblem, type HolderForm, initialForm, toProposal } from './form-model.ts';
 
 const UUID = '0b8f3c2e-5a1d-4c3e-9f00-1234567890ab';
 
@@ -29,13 +29,43 @@ function complete(patch: Partial<HolderForm> = {}): HolderForm {
 }
 
 describe('the holder form', () => {
-  it('starts with the defaults of spec section 9', () => {
+  it('starts with the due day of spec section 9 and nothing chosen for the operator', () => {
     expect(initialForm()).toMatchObject({
       dayDue: '22',
-      valueIncome: '0,00',
-      maritalStatus: '1',
-      gender: 'M',
+      valueIncome: '',
+      maritalStatus: '',
+      gender: '',
       typeAddress: '',
+    });
+  });
+
+  it('sends the defaults of spec section 9 for what was left unchosen, and what was chosen otherwise', () => {
+    expect(toProposal(complete({}), 1, '000101', 'u')).toMatchObject({
+      maritalStatus: 1,
+      gender: 'M',
+      valueIncome: '0.00',
+    });
+    expect(
+      toProposal(complete({ maritalStatus: '2', gender: 'F', valueIncome: '3.500,00' }), 1, '000101', 'u'),
+    ).toMatchObject({ maritalStatus: 2, gender: 'F', valueIncome: '3500.00' });
+  });
+
+  it('marks each invalid field with its own need; an incomplete address marks every empty field of it', () => {
+    const t = messages.proposal;
+    expect(fieldProblems(initialForm())).toMatchObject({
+      cpf: t.fieldRequired,
+      clientName: t.fieldRequired,
+      typeAddress: t.fieldRequired,
+      creditLimit: t.creditLimitRequired,
+    });
+    expect(fieldProblems(complete({}))).toEqual({});
+    expect(fieldProblems(complete({ number: '', city: '' }))).toEqual({
+      number: t.fieldRequired,
+      city: t.fieldRequired,
+    });
+    expect(fieldProblems(complete({ cpf: '111.111.111-11', cellPhone: '9123' }))).toEqual({
+      cpf: t.invalidCpf,
+      cellPhone: t.fieldInvalid,
     });
   });
 

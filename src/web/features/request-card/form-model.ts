@@ -3,7 +3,7 @@
 // The values are in form-values.ts, the payload in form-proposal.ts; this module re-exports both.
 import { messages, proposalBody } from '../../../contracts/index.ts';
 import { onlyDigits as digits } from '../../../contracts/text.ts';
-import { type FieldMessages, type FormModel, firstOf, formErrors } from '../../lib/form-model.ts';
+import { type FieldErrors, type FieldMessages, type FormModel, firstOf, formErrors } from '../../lib/form-model.ts';
 import { toProposal } from './form-proposal.ts';
 import type { HolderForm } from './form-values.ts';
 
@@ -63,3 +63,23 @@ const ORDER = [
 
 /** The first problem of the form as the spec words it, or null when the request may be sent. */
 export const firstProblem = (f: HolderForm): string | null => firstOf(formErrors(model, f), ORDER);
+
+/** The spec's messages that name a group, not a field: under a field they become what that field needs. */
+const GROUP = new Set<string>([t.personalRequired, t.homeAddressRequired, t.workAddressRequired]);
+const ADDRESS: readonly Field[] = ['zipCode', 'street', 'number', 'district', 'state', 'city'];
+
+/**
+ * Each invalid field's own message, shown under it (issue 27); the spec's message stays the form's summary. An
+ * incomplete address group marks every empty field of it, not only the street the schema reports it on.
+ */
+export function fieldProblems(f: HolderForm): FieldErrors<Field> {
+  const errors = formErrors(model, f);
+  const addressGroup = errors.street !== undefined && GROUP.has(errors.street);
+  if (addressGroup) delete errors.street;
+  const out: FieldErrors<Field> = {};
+  for (const [field, message] of Object.entries(errors) as [Field, string][]) {
+    out[field] = GROUP.has(message) ? (String(f[field]).trim() === '' ? t.fieldRequired : t.fieldInvalid) : message;
+  }
+  if (addressGroup) for (const field of ADDRESS) if (String(f[field]).trim() === '') out[field] ??= t.fieldRequired;
+  return out;
+}

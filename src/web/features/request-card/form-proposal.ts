@@ -35,8 +35,10 @@ export function toProposal(f: HolderForm, product: Product, relationCode: string
     logo: product,
     clientName: text(f.clientName),
     birthDate: typedDateToIso(f.birthDate) ?? '',
-    maritalStatus: Number(f.maritalStatus) as ProposalBody['maritalStatus'],
-    gender: f.gender as ProposalBody['gender'],
+    maritalStatus: (f.maritalStatus
+      ? Number(f.maritalStatus)
+      : PROPOSAL_DEFAULTS.maritalStatus) as ProposalBody['maritalStatus'],
+    gender: (f.gender || PROPOSAL_DEFAULTS.gender) as ProposalBody['gender'],
     documentNumber: digits(f.cpf),
     motherName: text(f.motherName),
     email: text(f.email),

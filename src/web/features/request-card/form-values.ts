@@ -59,10 +59,12 @@ export function initialForm(): HolderForm {
     embossName: '',
     motherName: '',
     birthDate: '',
-    maritalStatus: String(PROPOSAL_DEFAULTS.maritalStatus),
-    gender: PROPOSAL_DEFAULTS.gender,
+    // Nothing the operator did not choose is shown as chosen (issue 27): left empty, the proposal sends the spec's
+    // defaults (section 9), as it always did.
+    maritalStatus: '',
+    gender: '',
     email: '',
-    valueIncome: '0,00',
+    valueIncome: '',
     dddHome: '',
     phoneHome: '',
     dddCellPhone: '',

@@ -2,6 +2,7 @@ import { Loader, Select, TextInput } from '@mantine/core';
 import { type Dispatch, type SetStateAction, useRef, useState } from 'react';
 import { addressFromCep, messages, shouldLookUpCep } from '../../../../contracts/index.ts';
 import { lookupCep } from '../../../api/cep.ts';
+import type { FieldErrors } from '../../../lib/form-model.ts';
 import { MaskedInput } from '../../../ui/masked-input.tsx';
 import { type AddressType, type HolderForm, MAX } from '../form-model.ts';
 import { holderFields, Section, upper } from './holder-fields.tsx';
@@ -14,7 +15,16 @@ const ADDRESS_TYPE_OPTIONS = [
 ];
 
 /** The holder's address, residential or commercial; a complete CEP fills in what the lookup knows. */
-export function HolderAddress({ form, setForm }: { form: HolderForm; setForm: Dispatch<SetStateAction<HolderForm>> }) {
+export function HolderAddress({
+  form,
+  setForm,
+  errors,
+}: {
+  form: HolderForm;
+  setForm: Dispatch<SetStateAction<HolderForm>>;
+  /** Each field's own message after a refused submit (the form's summary stays the spec's). */
+  errors: FieldErrors<keyof HolderForm>;
+}) {
   const [lookingUp, setLookingUp] = useState(false);
   const latestCep = useRef('');
   const { set, text } = holderFields(form, setForm);
@@ -55,6 +65,7 @@ export function HolderAddress({ form, setForm }: { form: HolderForm; setForm: Di
         value={form.typeAddress || null}
         onChange={(v) => set('typeAddress', (v ?? '') as AddressType)}
         allowDeselect={false}
+        error={errors.typeAddress}
       />
       <MaskedInput
         label="CEP"
@@ -64,14 +75,15 @@ export function HolderAddress({ form, setForm }: { form: HolderForm; setForm: Di
         maxLength={MAX.zipCode}
         value={form.zipCode}
         onChange={onZipCode}
+        error={errors.zipCode}
         rightSection={lookingUp ? <Loader size="xs" role="status" aria-label={t.cepLoading} /> : null}
       />
-      <TextInput label="Logradouro" withAsterisk {...text('street')} />
-      <TextInput label="Número" withAsterisk {...text('number')} />
+      <TextInput label="Logradouro" withAsterisk {...text('street')} error={errors.street} />
+      <TextInput label="Número" withAsterisk {...text('number')} error={errors.number} />
       <TextInput label="Complemento" {...text('complement')} />
-      <TextInput label="Bairro" withAsterisk {...text('district')} />
-      <TextInput label="Estado (UF)" withAsterisk {...text('state', upper)} />
-      <TextInput label="Cidade" withAsterisk {...text('city')} />
+      <TextInput label="Bairro" withAsterisk {...text('district')} error={errors.district} />
+      <TextInput label="Estado (UF)" withAsterisk {...text('state', upper)} error={errors.state} />
+      <TextInput label="Cidade" withAsterisk {...text('city')} error={errors.city} />
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProposalBody } from '../../../../contracts/index.ts';
+import { messages, type ProposalBody } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, type ApiErrorCode, callApi } from '../../../lib/transport/index.ts';
 import { accounts, companies, loginAnswer } from '../../../test/fixtures.ts';
@@ -90,9 +90,11 @@ describe('/home/requestcard', { timeout: 60_000 }, () => {
     expect(due.value).toBe('22');
     expect(due.disabled).toBe(true);
     expect(due.maxLength).toBe(2);
-    expect(input('Renda mensal').value).toBe('0,00');
-    expect(input('Estado civil').value).toBe('Casado(a)');
-    expect(input('Sexo').value).toBe('Masculino');
+    // Nothing chosen for the operator (issue 27): the proposal sends spec section 9's defaults for these.
+    expect(input('Renda mensal').value).toBe('');
+    expect(input('Estado civil').value).toBe('');
+    expect(input('Sexo').value).toBe('');
+    expect(input('Estado civil').placeholder).toBe('Não informado');
     const lengths: Record<string, number> = {
       CPF: 14,
       'Nome completo': 40,
@@ -161,6 +163,32 @@ describe('/home/requestcard', { timeout: 60_000 }, () => {
     expect(api).not.toHaveBeenCalledWith('proposal', expect.anything());
   });
 
+  it('marks each invalid field under itself and focuses the first; the spec’s message stays the summary', async () => {
+    const t = messages.proposal;
+    await openForm();
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(t.personalRequired);
+    await waitFor(() => expect(document.activeElement).toBe(input('CPF')));
+    expect(input('CPF').getAttribute('aria-invalid')).toBe('true');
+    const errorOf = (label: string) => {
+      const ids = (input(label).getAttribute('aria-describedby') ?? '').split(' ');
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').find((text) => text !== '') ?? null;
+    };
+    expect(errorOf('Nome completo')).toBe(t.fieldRequired);
+    expect(errorOf('Limite de crédito')).toContain(t.creditLimitRequired);
+    expect(input('Estado civil').getAttribute('aria-invalid')).not.toBe('true');
+    // Only the address's number is missing: the summary names the address, the number is marked and focused.
+    await fillAll();
+    type('Número', '');
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(t.homeAddressRequired));
+    await waitFor(() => expect(document.activeElement).toBe(input('Número')));
+    expect(errorOf('Número')).toBe(t.fieldRequired);
+    expect(input('Logradouro').getAttribute('aria-invalid')).not.toBe('true');
+    expect(input('CPF').getAttribute('aria-invalid')).not.toBe('true');
+    expect(api).not.toHaveBeenCalledWith('proposal', expect.anything());
+  });
+
   it('fills the address from the CEP, cut to the spec’s lengths', async () => {
     api.mockImplementation(async (name) => {
       if (name === 'cepLookup')
@@ -204,6 +232,8 @@ describe('/home/requestcard', { timeout: 60_000 }, () => {
       creditLimit: 2500,
       dayDue: 22,
       valueIncome: '0.00',
+      maritalStatus: 1,
+      gender: 'M',
       relationCode: company.relationCode,
       typeAddress: 'R',
     });
