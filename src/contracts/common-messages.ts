@@ -12,6 +12,11 @@ export const commonMessages = {
     invalidField: 'Campo inválido',
     invalidDate: 'data inválida: use AAAA-MM-DD, de 1900 em diante',
   },
+  /** An error that stays on screen (issue 27): asked again from where it is said, or closed. */
+  failure: {
+    retry: 'Tentar novamente',
+    close: 'Fechar aviso',
+  },
   /** Every money field (ui/money-input.tsx): how it is typed, and the amount read back as it is typed (issue 27). */
   money: {
     hint: 'Digite só números: os dois últimos são os centavos (3000 = R$ 30,00).',

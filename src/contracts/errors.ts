@@ -161,7 +161,7 @@ export type ServerErrorCode = keyof typeof errors;
  * Codes only the browser produces: no network, a start-up that failed, an answer that broke its contract, and the
  * spec's E00001 (the transport has no key to seal with).
  */
-export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'STARTUP_FAILED', 'BAD_RESPONSE', 'E00001'] as const;
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'STARTUP_FAILED', 'BAD_RESPONSE', 'E00001'] as const;
 
 export type ErrorCode = ServerErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 

@@ -1,12 +1,12 @@
 // The query client's recovery behaviour, driven through TanStack Query's own observers with fake timers.
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from './notify/index.ts';
+import { clearFailure, notify } from './notify/index.ts';
 import { createQueryClient } from './query-client.ts';
 import { RECOVERY_INTERVAL_MS } from './recovery.ts';
 import { ApiError, NETWORK_ERROR_CODE } from './transport/index.ts';
 
-vi.mock('./notify/index.ts', () => ({ notify: vi.fn() }));
+vi.mock('./notify/index.ts', () => ({ notify: vi.fn(), clearFailure: vi.fn() }));
 
 const DOWN = 'Serviço indisponível no momento. Tente novamente em instantes.';
 const providerDown = () => new ApiError(502, DOWN, 'UPSTREAM_UNAVAILABLE');
@@ -93,14 +93,32 @@ describe('query client: reads recover by themselves', () => {
     const { client, observer, unsubscribe } = onScreen(queryFn, {});
     await wait(RECOVERY_INTERVAL_MS * 3);
     expect(observer.getCurrentResult().data).toBe('fatura');
-    expect(vi.mocked(notify).mock.calls).toEqual([['error', DOWN]]);
+    const said = () => vi.mocked(notify).mock.calls.map(([type, message]) => [type, message]);
+    expect(said()).toEqual([['error', DOWN]]);
+    // The error on screen belongs to this read: its success takes it away.
+    const source = vi.mocked(notify).mock.calls[0]?.[2]?.source;
+    expect(source).toBeTruthy();
+    expect(vi.mocked(clearFailure)).toHaveBeenCalledWith(source);
 
     await client.invalidateQueries({ queryKey: ['invoice'] });
     expect(observer.getCurrentResult().status).toBe('error');
-    expect(vi.mocked(notify).mock.calls).toEqual([
+    expect(said()).toEqual([
       ['error', DOWN],
       ['error', DOWN],
     ]);
+    unsubscribe();
+  });
+
+  it('"Tentar novamente" of a failed read reads it again, at once', async () => {
+    const queryFn = scripted(new ApiError(404, 'Fatura indisponível', 'INVOICE_NOT_FOUND'), 'fatura');
+    const { observer, unsubscribe } = onScreen(queryFn, {});
+    await wait(0);
+    const retry = vi.mocked(notify).mock.calls[0]?.[2]?.retry;
+    expect(retry).toBeTypeOf('function');
+    await retry?.();
+    await wait(0);
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    expect(observer.getCurrentResult()).toMatchObject({ status: 'success', data: 'fatura' });
     unsubscribe();
   });
 

@@ -7,7 +7,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { messages } from '../../contracts/index.ts';
 import { isStepUpCancelled } from '../api/step-up.ts';
-import { notify } from './notify/index.ts';
+import { clearFailure, type NotifyOptions, notify } from './notify/index.ts';
 import { isTransientFailure, recoveryInterval } from './recovery.ts';
 import { isApiError, STARTUP_FAILED_CODE } from './transport/index.ts';
 
@@ -18,14 +18,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export function notifyFailure(error: unknown): void {
+export function notifyFailure(error: unknown, options: NotifyOptions = {}): void {
   // A 401 already signed the operator out and said so.
   if (isApiError(error) && error.status === 401) return;
   // The start-up alert already says it, on every screen, until the device registers (docs/decisions/045).
   if (isApiError(error) && error.code === STARTUP_FAILED_CODE) return;
   // The operator cancelled the step-up dialog themselves: nothing changed, and nothing went wrong (decision 091).
   if (isStepUpCancelled(error)) return;
-  notify('error', isApiError(error) ? error.message : messages.generic.unexpected);
+  notify('error', isApiError(error) ? error.message : messages.generic.unexpected, options);
 }
 
 export function createQueryClient(): QueryClient {
@@ -38,15 +38,20 @@ export function createQueryClient(): QueryClient {
         const announced = transient && failing.has(query.queryHash);
         if (transient) failing.add(query.queryHash);
         else failing.delete(query.queryHash);
-        if (!query.meta?.silent && !announced) notifyFailure(error);
+        // Read again from the error's own "Tentar novamente" (a new failure says itself again); a success clears it.
+        const options = { retry: () => query.fetch().catch(() => undefined), source: query.queryHash };
+        if (!query.meta?.silent && !announced) notifyFailure(error, options);
       },
       onSuccess: (_data, query) => {
         failing.delete(query.queryHash);
+        clearFailure(query.queryHash);
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => {
-        if (!mutation.meta?.silent) notifyFailure(error);
+      onError: (error, variables, _ctx, mutation) => {
+        // The operator's own action, asked again only when they press "Tentar novamente".
+        if (!mutation.meta?.silent)
+          notifyFailure(error, { retry: () => mutation.execute(variables).catch(() => undefined) });
       },
     }),
     defaultOptions: {

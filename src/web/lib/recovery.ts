@@ -8,6 +8,7 @@ import {
   isApiError,
   NETWORK_ERROR_CODE,
   STARTUP_FAILED_CODE,
+  TIMEOUT_CODE,
 } from './transport/index.ts';
 
 /** How often a read that failed in passing is asked again while its screen is open. */
@@ -16,7 +17,7 @@ export const RECOVERY_INTERVAL_MS = 5_000;
 /** Statuses the BFF answers when the provider, or the BFF itself, cannot serve right now. */
 const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
 /** No answer at all: the BFF was unreachable, or the device could not register (the next call starts again). */
-const UNREACHABLE_CODES = new Set<ApiErrorCode | undefined>([NETWORK_ERROR_CODE, STARTUP_FAILED_CODE]);
+const UNREACHABLE_CODES = new Set<ApiErrorCode | undefined>([NETWORK_ERROR_CODE, TIMEOUT_CODE, STARTUP_FAILED_CODE]);
 
 export function isTransientFailure(error: unknown): boolean {
   // An answer off its contract comes as a 502 from the typed client, yet the same request gets the same answer.

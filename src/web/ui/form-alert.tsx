@@ -1,12 +1,31 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { commonMessages } from '../../contracts/common-messages.ts';
 import { IconAlertCircle } from './icons.ts';
 
+interface FormAlertProps {
+  message: string | null;
+  color?: 'red' | 'teal';
+  /** A failure of the network or the server: "Tentar novamente" asks again from where it is said (issue 27). */
+  onRetry?: () => void;
+}
+
 /** A form's message: a validation text or the server's reason, announced to screen readers. */
-export function FormAlert({ message, color = 'red' }: { message: string | null; color?: 'red' | 'teal' }) {
+export function FormAlert({ message, color = 'red', onRetry }: FormAlertProps) {
   if (!message) return null;
   return (
     <Alert role="alert" color={color} variant="light" icon={<IconAlertCircle aria-hidden />}>
-      {message}
+      {onRetry ? (
+        <Group justify="space-between" align="center" gap="sm">
+          <Text fz="sm" c="gray.9">
+            {message}
+          </Text>
+          <Button size="xs" color="red.9" variant="light" onClick={onRetry}>
+            {commonMessages.failure.retry}
+          </Button>
+        </Group>
+      ) : (
+        message
+      )}
     </Alert>
   );
 }

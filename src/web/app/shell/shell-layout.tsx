@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
 import { firstPaint } from '../../lib/first-paint.ts';
 import { prefetchShared } from '../../lib/prefetch-shared.ts';
+import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { IconArrowLeft, Spinner } from '../../ui/index.ts';
 import { paths, routeTitle } from '../paths.ts';
 import { Sidebar, SignOutButton } from './sidebar.tsx';
@@ -75,6 +76,7 @@ export default function ShellLayout() {
 
       <AppShell.Main>
         <TabMenu />
+        <FailureAlert />
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

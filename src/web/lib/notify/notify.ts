@@ -2,6 +2,7 @@
 
 import { notifications } from '@mantine/notifications';
 import { FLASH_DURATION_MS } from '../../../contracts/index.ts';
+import { clearFailure, hasFailureHost, reportFailure } from './failure.ts';
 
 export type NotifyType = 'success' | 'error' | 'warning' | 'info';
 
@@ -19,12 +20,28 @@ export const NOTIFY_COLORS: Record<NotifyType, 'teal' | 'red' | 'yellow' | 'blue
 export const NOTIFY_SHADES = { background: 1, border: 7 } as const;
 export const NOTIFY_TEXT = 'var(--mantine-color-gray-9)';
 
-export function notify(type: NotifyType, message: string): void {
+export interface NotifyOptions {
+  /** An error's "Tentar novamente": asks the failed call again. */
+  retry?: () => unknown;
+  /** What failed (a query's hash), so its later success clears the error. */
+  source?: string;
+}
+
+/**
+ * A success is the spec's 4-second flash, and also clears an error still on screen (what failed has now worked). An
+ * error stays on screen until it is retried, closed or the screen changes (failure.ts).
+ */
+export function notify(type: NotifyType, message: string, options: NotifyOptions = {}): void {
+  if (type === 'success') clearFailure();
+  if (type === 'error' && hasFailureHost()) {
+    reportFailure(message, options);
+    return;
+  }
   const color = NOTIFY_COLORS[type];
   notifications.show({
     message,
     color: `${color}.${NOTIFY_SHADES.border}`,
-    autoClose: FLASH_DURATION_MS,
+    autoClose: type === 'error' ? false : FLASH_DURATION_MS,
     withBorder: true,
     closeButtonProps: { 'aria-label': 'Fechar notificação' },
     styles: {

@@ -5,6 +5,8 @@ type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** The BFF could not be reached at all (offline, restarting): status 0 with this code. */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR' satisfies ClientErrorCode;
+/** No answer within REQUEST_TIMEOUT_MS (wire.ts): status 0 with this code. */
+export const TIMEOUT_CODE = 'TIMEOUT' satisfies ClientErrorCode;
 /** The device could not register, so no call can be sealed; the start-up alert says it. */
 export const STARTUP_FAILED_CODE = 'STARTUP_FAILED' satisfies ClientErrorCode;
 /** An answer that does not follow its endpoint's contract. */

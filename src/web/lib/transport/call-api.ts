@@ -11,10 +11,10 @@ import {
 import { openJson, sealJson } from '../../../crypto/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { memoryStore } from '../store/memory-store.ts';
-import { ApiError, NETWORK_ERROR_CODE, toApiError } from './api-error.ts';
+import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE, toApiError } from './api-error.ts';
 import { ensureTransport, reRegister } from './start-transport.ts';
 import { handleUnauthorized } from './unauthorized.ts';
-import { bffHeaders, newRequestId, readJson, sealedPayload } from './wire.ts';
+import { bffHeaders, isTimeout, newRequestId, readJson, requestSignal, sealedPayload } from './wire.ts';
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -66,6 +66,7 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
   const requestId = newRequestId();
   const sealed = await sealJson(key, inner, requestId);
   let response: Response;
+  let raw: unknown;
   try {
     response = await fetch('/proxy', {
       method: 'POST',
@@ -73,12 +74,14 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
       body: JSON.stringify(sealed),
       // The operator's session cookie (HttpOnly, Path=/proxy) goes with the call; same origin only.
       credentials: 'same-origin',
+      signal: requestSignal(),
     });
-  } catch {
+    raw = await readJson(response);
+  } catch (error) {
     // A rejected fetch is a network failure, not a refusal: it gets a status the screens can tell apart.
+    if (isTimeout(error)) throw new ApiError(0, messages.proxy.timeout, TIMEOUT_CODE);
     throw new ApiError(0, messages.proxy.upstream, NETWORK_ERROR_CODE);
   }
-  const raw = await readJson(response);
   const payload = sealedPayload(raw);
 
   // The BFF answers in the clear when it does not know the device: register again, once, and retry.

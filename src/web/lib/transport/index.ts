@@ -7,6 +7,7 @@ export {
   messageOf,
   NETWORK_ERROR_CODE,
   STARTUP_FAILED_CODE,
+  TIMEOUT_CODE,
 } from './api-error.ts';
 export { type CallOptions, callApi } from './call-api.ts';
 export { startTransport, startTransportOnce } from './start-transport.ts';

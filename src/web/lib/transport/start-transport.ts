@@ -10,7 +10,7 @@ import {
 import { useAppStore } from '../store/app-store.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import { ApiError, MISSING_KEY_CODE, STARTUP_FAILED_CODE, toApiError } from './api-error.ts';
-import { bffHeaders, newRequestId, readJson, sealedPayload } from './wire.ts';
+import { bffHeaders, newRequestId, readJson, requestSignal, sealedPayload } from './wire.ts';
 
 /**
  * After a failed start-up the portal tries again by itself, waiting longer each time (2 s, 4 s, 8 s … at most 30 s),
@@ -44,7 +44,7 @@ export const currentSessionKey = (): CryptoKey | null => sessionKey;
 /** GET /keys: not encrypted; any failure is an empty result. */
 export async function fetchPublicKey(): Promise<string | null> {
   try {
-    const response = await fetch('/keys', { headers: bffHeaders(newRequestId()) });
+    const response = await fetch('/keys', { headers: bffHeaders(newRequestId()), signal: requestSignal() });
     if (!response.ok) return null;
     const body = (await readJson(response)) as { publicKey?: unknown } | null;
     return typeof body?.publicKey === 'string' && body.publicKey ? body.publicKey : null;
@@ -83,6 +83,7 @@ export async function registerDevice(): Promise<void> {
     method: 'POST',
     headers: { ...bffHeaders(requestId), 'Content-Type': 'application/json' },
     body: JSON.stringify(box),
+    signal: requestSignal(),
   });
   const body = await readJson(response);
   // A status above 300 is a failure; the error response is returned to the caller.

@@ -6,7 +6,7 @@ import { deriveSessionKey, openJson, openSealedBox, requestIdTime, sealJson, toB
 import { renderApp } from '../../test/render.tsx';
 import { useAppStore } from '../store/app-store.ts';
 import { initialMemoryState, memoryStore } from '../store/memory-store.ts';
-import { ApiError, NETWORK_ERROR_CODE } from './api-error.ts';
+import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from './api-error.ts';
 import { callApi } from './call-api.ts';
 import { resetTransport, startTransport, startTransportOnce } from './start-transport.ts';
 import { setUnauthorizedHandler } from './unauthorized.ts';
@@ -199,6 +199,28 @@ describe('transport', () => {
     const error = await callApi('companies').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE, message: messages.proxy.upstream });
+  });
+
+  it('stops waiting after at most 10 s with a clear pt-BR message (TIMEOUT), not a spinner that never ends', async () => {
+    const bff = await fakeBff();
+    await startTransport();
+    // The timer itself is the browser's: the test holds the signal it makes and fires it as the timer would.
+    const timer = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timer.signal);
+    bff.fetchFn.mockImplementationOnce(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    const call = callApi('companies').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(timeout).toHaveBeenCalled());
+    expect(timeout.mock.calls[0]?.[0]).toBeLessThanOrEqual(10_000);
+    timer.abort(new DOMException('signal timed out', 'TimeoutError'));
+    const error = await call;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: TIMEOUT_CODE, message: messages.proxy.timeout });
+    expect(messages.proxy.timeout).toBe(
+      'O serviço não respondeu em 10 segundos. Verifique sua conexão e tente novamente.',
+    );
   });
 
   it('a provider 401 on a signed-in call goes to the one unauthorized handler', async () => {

@@ -38,3 +38,15 @@ export function sealedPayload(body: unknown): string | null {
   const payload = (body as { payload?: unknown }).payload;
   return typeof payload === 'string' ? payload : null;
 }
+
+/**
+ * How long the browser waits for any call (issue 27): past it the operator reads a clear message instead of a
+ * spinner that turns for half a minute. The BFF gives up on the provider a second earlier (bff/upstream.ts), so a
+ * slow provider is said as the service's own 504 when it can be.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export const requestSignal = (): AbortSignal => AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+
+/** The browser stopped waiting (AbortSignal.timeout's TimeoutError). */
+export const isTimeout = (error: unknown): boolean => error instanceof DOMException && error.name === 'TimeoutError';

@@ -39,11 +39,12 @@ export function useCardAction<TInput, TResult>({
       await queryClient.invalidateQueries({ queryKey: cardKey(uuid) });
       await onSuccess?.(result);
     },
-    onError: (error) => {
+    onError: (error, input) => {
       if (isApiError(error) && error.status === 401) return; // the session ended and said so
       // A step-up the operator cancelled changed nothing: no failure to announce (decision 091).
       if (isStepUpCancelled(error)) return;
-      notify('error', failure);
+      // The operator asked for this action: "Tentar novamente" asks it again, only when they press it.
+      notify('error', failure, { retry: () => mutation.mutate(input) });
       setReason(refusalReason(error));
     },
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../../../contracts/index.ts';
+import { FLASH_DURATION_MS, messages } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError } from '../../../lib/transport/index.ts';
 import { card, holder, UUID } from '../../../test/card-fixtures.ts';
@@ -315,4 +315,33 @@ describe('limit', () => {
     expect(await screen.findByText('Ocorreu um erro ao alterar o limite!')).toBeTruthy();
     expect(await alertWith(messages.cardApi.limitAboveRelationship('R$ 300,00'))).toBeTruthy();
   });
+});
+
+describe('errors stay on screen', () => {
+  it('a failed change stays with "Tentar novamente" past the 4-second flash; pressing it sends it again', async () => {
+    let calls = 0;
+    const api = selectCard({
+      readLimit: { availableLimit: 800, creditLimit: 1000, availableCreditLimitUsed: 200 },
+      changeLimit: () => {
+        calls += 1;
+        return calls === 1
+          ? new ApiError(0, messages.proxy.upstream, 'NETWORK_ERROR')
+          : { availableLimit: 1000, creditLimit: 1200, availableCreditLimitUsed: 200 };
+      },
+    });
+    renderApp('/home/details/limit');
+    fireEvent.change(await screen.findByLabelText(/Novo limite disponível/), { target: { value: '100000' } });
+    click('Alterar limite');
+    await confirmLimit();
+    const alert = await screen.findByTestId('failure-alert');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(within(alert).getByText('Ocorreu um erro ao alterar o limite!')).toBeTruthy();
+    // Still there after the spec's flash would have gone.
+    await new Promise((resolve) => setTimeout(resolve, FLASH_DURATION_MS + 100));
+    expect(screen.getByTestId('failure-alert')).toBe(alert);
+    fireEvent.click(within(alert).getByRole('button', { name: messages.failure.retry }));
+    expect(await screen.findByText('Limite alterado com sucesso!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('failure-alert')).toBeNull());
+    expect(api.mock.calls.filter(([name]) => name === 'changeLimit')).toHaveLength(2);
+  }, 30_000);
 });

@@ -41,7 +41,12 @@ export default function LimitRoute() {
   const selected = useSelectedCard()!;
   const consult = useConsult(selected);
   let body: React.ReactNode;
-  if (!consult.data) body = consult.isError ? <FormAlert message={m.failure} /> : <Spinner label={m.loading} />;
+  if (!consult.data)
+    body = consult.isError ? (
+      <FormAlert message={m.failure} onRetry={() => void consult.refetch()} />
+    ) : (
+      <Spinner label={m.loading} />
+    );
   else if (isPermanentlyBlocked(consult.data)) body = <Notice>{messages.cardDetails.limitUnavailable}</Notice>;
   else body = <LimitForm selected={selected} />;
   return <Screen title={m.title}>{body}</Screen>;
@@ -75,7 +80,12 @@ function LimitForm({ selected }: { selected: SelectedCard }) {
     setConfirming(amount);
   }
 
-  if (!limit.data) return limit.isError ? <FormAlert message={m.failure} /> : <Spinner label={m.loading} />;
+  if (!limit.data)
+    return limit.isError ? (
+      <FormAlert message={m.failure} onRetry={() => void limit.refetch()} />
+    ) : (
+      <Spinner label={m.loading} />
+    );
   const figures = [
     { label: m.creditLimit, value: limit.data.creditLimit },
     { label: m.available, value: limit.data.availableLimit },

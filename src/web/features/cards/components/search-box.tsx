@@ -28,11 +28,14 @@ export function SearchBox({ onFound }: SearchBoxProps) {
   const search = useSearchCards();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A failure of the network or the server (not "not found", not a typing error) offers to search again.
+  const [failed, setFailed] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useLazyMask(input, '000.000.000-00', setValue);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit(event?: FormEvent) {
+    event?.preventDefault();
+    setFailed(false);
     const cpf = onlyDigits(value);
     if (!cpf) return setError(messages.cardList.searchRequired);
     if (cpf.length !== 11 || !isValidCpf(cpf)) return setError(messages.cardList.invalidCpf);
@@ -44,6 +47,7 @@ export function SearchBox({ onFound }: SearchBoxProps) {
       onFound(cpf, cards);
     } catch (err) {
       setError(searchFailureText(err));
+      setFailed(!(isApiError(err) && err.status === 404));
     }
   }
 
@@ -67,7 +71,7 @@ export function SearchBox({ onFound }: SearchBoxProps) {
       </Group>
       {error ? (
         <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
-          <FormAlert message={error} />
+          <FormAlert message={error} onRetry={failed ? () => void onSubmit() : undefined} />
         </div>
       ) : null}
     </form>
