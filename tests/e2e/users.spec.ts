@@ -186,16 +186,17 @@ test('manage: change only the status, change fields, delete refused while ATIVO,
   await expect(renamedRow).not.toContainText('Inativo');
   await expect(renamedRow).toContainText('+55 (21) 98765-4321');
 
-  // 3. Delete refused while ATIVO.
-  await renamedRow.getByRole('button', { name: `Excluir usuário ${renamed}` }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Tem certeza que deseja excluir o Usuário?')).toBeVisible();
-  await expect(dialog.getByText(renamed)).toBeVisible();
+  // 3. No delete while ATIVO (issue 27): the icon is off and says why, instead of a confirmation, a step-up and a
+  // refusal; clicking it opens nothing.
+  const reason = 'Não é possível excluir um usuário ATIVO. Altere o status para INATIVO antes de excluir.';
+  const activeDelete = renamedRow.getByRole('button', { name: `Excluir usuário ${renamed}: ${reason}` });
+  await expect(activeDelete).toHaveAttribute('aria-disabled', 'true');
+  await activeDelete.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(reason);
+  await activeDelete.click({ force: true });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await flashesGone(page);
   await expectNoA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByText("Não' possível deletar um usuário 'ATIVO'!")).toBeVisible();
-  await expect(dialog).toBeHidden();
   await expect(renamedRow).toBeVisible();
 
   // 4. Deactivate, then delete.
@@ -205,8 +206,9 @@ test('manage: change only the status, change fields, delete refused while ATIVO,
   await form.getByRole('button', { name: 'Salvar Alterações' }).click();
   await expect(page.getByText('Status atualizado com sucesso!')).toBeVisible();
   await rowOf(page, renamed)
-    .getByRole('button', { name: `Excluir usuário ${renamed}` })
+    .getByRole('button', { name: `Excluir usuário ${renamed}`, exact: true })
     .click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Usuário excluido com sucesso!')).toBeVisible();
   await expect(rowOf(page, renamed)).toHaveCount(0);

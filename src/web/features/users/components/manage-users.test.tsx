@@ -381,16 +381,30 @@ describe('Gerenciar Usuários', () => {
       throw new ApiError(409, 'Não é possível excluir um usuário ATIVO.', 'USER_ACTIVE');
     };
     await openList();
-    fireEvent.click(await screen.findByRole('button', { name: `${m.delete} ${joana.nomeUsuario}` }));
+    // Pedro was INATIVO when the list was read; someone made him ATIVO since.
+    fireEvent.click(await screen.findByRole('button', { name: `${m.delete} ${pedro.nomeUsuario}` }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText("Não' possível deletar um usuário 'ATIVO'!")).toBeTruthy();
   });
 
-  it('cancelling the popup deletes nothing', async () => {
+  it('cancelling the popup deletes nothing; Cancelar has the focus', async () => {
     await openList();
-    fireEvent.click(await screen.findByRole('button', { name: `${m.delete} ${joana.nomeUsuario}` }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: m.cancel }));
+    fireEvent.click(await screen.findByRole('button', { name: `${m.delete} ${pedro.nomeUsuario}` }));
+    const cancel = within(await screen.findByRole('dialog')).getByRole('button', { name: m.cancel });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(order()).toEqual([]);
+  });
+
+  it('an ATIVO user’s delete is off and says why; clicking it opens nothing (issue 27)', async () => {
+    await openList();
+    const active = await screen.findByRole('button', { name: `${m.delete} ${joana.nomeUsuario}: ${m.deleteActive}` });
+    expect(active.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(active);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.mouseEnter(active);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(m.deleteActive);
     expect(order()).toEqual([]);
   });
 });

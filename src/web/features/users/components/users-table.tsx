@@ -159,7 +159,10 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
   );
 }
 
-/** Deleting oneself is off and says why (decision 088), rather than a confirmation the provider would refuse. */
+/**
+ * Deleting oneself (decision 088) or an ATIVO user (the provider refuses it: issue 27) is off and says why, rather
+ * than a confirmation and a step-up that end in a refusal. The reason is the tooltip and part of the button's name.
+ */
 function DeleteButton({
   user,
   own,
@@ -169,24 +172,24 @@ function DeleteButton({
   own: boolean;
   onDelete: (user: PortalUser) => void;
 }) {
+  const reason = own ? m.selfDelete : user.status === 'ATIVO' ? m.deleteActive : null;
   const button = (
     <ActionIcon
       variant="subtle"
       color="red.9"
       size="lg"
-      data-disabled={own || undefined}
-      aria-disabled={own || undefined}
-      aria-label={own ? `${m.delete} ${user.nomeUsuario}: ${m.selfDelete}` : `${m.delete} ${user.nomeUsuario}`}
-      onClick={own ? (event) => event.preventDefault() : () => onDelete(user)}
+      data-disabled={reason ? true : undefined}
+      aria-disabled={reason ? true : undefined}
+      aria-label={reason ? `${m.delete} ${user.nomeUsuario}: ${reason}` : `${m.delete} ${user.nomeUsuario}`}
+      onClick={reason ? (event) => event.preventDefault() : () => onDelete(user)}
     >
       <IconTrash size={18} aria-hidden />
     </ActionIcon>
   );
-  return own ? (
-    <Tooltip label={m.selfDelete} withArrow>
+  if (!reason) return button;
+  return (
+    <Tooltip label={reason} withArrow multiline maw={260}>
       {button}
     </Tooltip>
-  ) : (
-    button
   );
 }
