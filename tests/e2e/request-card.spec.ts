@@ -106,9 +106,10 @@ test.describe('card request', () => {
       await expect(page.getByText(`${product.name} (${product.logo})`)).toBeVisible();
       await expect(field(page, 'Dia de vencimento')).toHaveValue('22');
       await expect(field(page, 'Dia de vencimento')).toBeDisabled();
-      await expect(field(page, 'Renda mensal')).toHaveValue('0,00');
-      await expect(page.getByRole('combobox', { name: 'Estado civil' })).toHaveValue('Casado(a)');
-      await expect(page.getByRole('combobox', { name: 'Sexo' })).toHaveValue('Masculino');
+      // Nothing chosen for the operator (issue 27).
+      await expect(field(page, 'Renda mensal')).toHaveValue('');
+      await expect(page.getByRole('combobox', { name: 'Estado civil' })).toHaveValue('');
+      await expect(page.getByRole('combobox', { name: 'Sexo' })).toHaveValue('');
       await fillHolder(page, holder);
       await expect(field(page, 'CPF')).toHaveValue(formatCpf(cpf));
       await expect(field(page, 'Limite de crédito')).toHaveValue('1.500,00');
@@ -154,6 +155,11 @@ test.describe('card request', () => {
     await chooseProduct(page, 'Cartão Black');
     await submit(page);
     await expect(formAlert(page)).toHaveText('Por favor verifique seus dados pessoais.');
+    // Each field says what it needs under itself, and the first one has the focus (issue 27).
+    await expect(field(page, 'CPF')).toBeFocused();
+    await expect(field(page, 'CPF')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Cidade')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Preencha este campo.').first()).toBeVisible();
     await fillHolder(page, { cpf: cpfOf(`${info.project.name}:checks`), name: 'Sara Lopes Vidal', limit: '100000' });
     await field(page, 'Data de nascimento').fill('');
     await field(page, 'Data de nascimento').pressSequentially('29022023');
@@ -172,6 +178,7 @@ test.describe('card request', () => {
     await field(page, 'Logradouro').fill('');
     await submit(page);
     await expect(formAlert(page)).toHaveText('Por favor os dados do endereço resiencial.');
+    await expect(field(page, 'Logradouro')).toHaveAttribute('aria-invalid', 'true');
     await pick(page, 'Tipo de endereço', 'Comercial');
     await submit(page);
     await expect(formAlert(page)).toHaveText('Por favor os dados do endereço comercial.');

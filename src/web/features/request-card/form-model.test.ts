@@ -57,6 +57,8 @@ describe('the holder form', () => {
       clientName: t.fieldRequired,
       typeAddress: t.fieldRequired,
       creditLimit: t.creditLimitRequired,
+      street: t.fieldRequired,
+      city: t.fieldRequired,
     });
     expect(fieldProblems(complete({}))).toEqual({});
     expect(fieldProblems(complete({ number: '', city: '' }))).toEqual({

@@ -74,7 +74,8 @@ const ADDRESS: readonly Field[] = ['zipCode', 'street', 'number', 'district', 's
  */
 export function fieldProblems(f: HolderForm): FieldErrors<Field> {
   const errors = formErrors(model, f);
-  const addressGroup = errors.street !== undefined && GROUP.has(errors.street);
+  // Without a type the schema stops before the address rule; its fields are required all the same.
+  const addressGroup = (errors.street !== undefined && GROUP.has(errors.street)) || f.typeAddress === '';
   if (addressGroup) delete errors.street;
   const out: FieldErrors<Field> = {};
   for (const [field, message] of Object.entries(errors) as [Field, string][]) {
