@@ -86,11 +86,7 @@ test.describe('cards search', () => {
     await shoot(page, 'details-after-reload');
 
     // A sub-screen's address too: the tab keeps the card in its link.
-    await page
-      .getByRole('navigation', { name: 'Menu do cartão' })
-      .first()
-      .getByRole('link', { name: 'Transações' })
-      .click();
+    await page.getByRole('navigation', { name: 'Abas do cartão' }).getByRole('link', { name: 'Transações' }).click();
     await expect(page).toHaveURL(`${address}/history`);
     await page.reload();
     await expect(summary.getByText(holder.name, { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -63,11 +63,23 @@ describe('shell', () => {
       logo: 1,
     });
     useAppStore.getState().setCurrentCard({ cardsResult: [{ status: 'Actived' }] });
-    renderApp('/home/details/limit');
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Cartões da empresa' });
+    expect(screen.getAllByRole('navigation', { name: messages.menu.cardMenu }).length).toBeGreaterThan(0);
+    // On the card's own screens one navigation for the card: the tabs, not a second copy in the sidebar (issue 27).
+    await router.navigate('/home/details/limit');
     await screen.findByRole('heading', { level: 2, name: 'Gestão de Limite' });
-    const cardNavs = screen.getAllByRole('navigation', { name: messages.menu.cardMenu });
-    expect(cardNavs.length).toBeGreaterThan(0);
-    for (const nav of cardNavs) expect(current(nav)).toEqual(['Gestão de Limite']);
+    expect(screen.queryAllByRole('navigation', { name: messages.menu.cardMenu })).toEqual([]);
+    const tabs = screen.getAllByRole('navigation', { name: messages.menu.cardTabs });
+    expect(tabs).toHaveLength(1);
+    expect(current(tabs[0]!)).toEqual(['Gestão de Limite']);
+  });
+
+  it('names the company in the top bar, which every width shows (issue 27)', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Cartões da empresa' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByTestId('header-company').textContent).toBe('Você está na empresa: Empresa Alfa Ltda');
   });
 
   it('the burger has an accessible name and opens the drawer with the menu and Sair', async () => {

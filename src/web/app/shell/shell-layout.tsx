@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
 import { firstPaint } from '../../lib/first-paint.ts';
 import { prefetchShared } from '../../lib/prefetch-shared.ts';
+import { useAppStore } from '../../lib/store/index.ts';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { IconArrowLeft, Spinner } from '../../ui/index.ts';
 import { paths, routeTitle } from '../paths.ts';
@@ -16,6 +17,7 @@ export default function ShellLayout() {
   const { pathname } = useLocation();
   const [opened, { open, close }] = useDisclosure(false);
   const title = routeTitle(pathname);
+  const company = useAppStore((s) => s.company);
   useEffect(() => {
     void firstPaint.then(prefetchShared);
   }, []);
@@ -42,9 +44,17 @@ export default function ShellLayout() {
             <IconArrowLeft size={16} aria-hidden />
             {messages.menu.back}
           </Anchor>
-          <Title order={1} fz={{ base: 'md', sm: 'xl' }} lineClamp={1}>
-            {title}
-          </Title>
+          {/* The company under the title at every width (issue 27): below 992 px the sidebar that names it is a drawer. */}
+          <Stack gap={0} miw={0} style={{ flex: 1 }}>
+            <Title order={1} fz={{ base: 'md', sm: 'xl' }} lineClamp={1} lh={1.25}>
+              {title}
+            </Title>
+            {company ? (
+              <Text fz="xs" c="gray.7" truncate="end" data-testid="header-company">
+                {messages.shell.currentCompany} {company.name}
+              </Text>
+            ) : null}
+          </Stack>
         </Group>
       </AppShell.Header>
 

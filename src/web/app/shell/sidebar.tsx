@@ -5,7 +5,7 @@ import { can, PROFILE_LABELS } from '../../../contracts/profiles.ts';
 import { useProfile } from '../../lib/profiles/index.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 import { IconBuilding, IconKey, IconLogout, IconShieldLock } from '../../ui/index.ts';
-import { paths } from '../paths.ts';
+import { isUnder, paths } from '../paths.ts';
 import { cardMenu, mainMenu } from './menu.ts';
 import { MenuNav } from './menu-nav.tsx';
 import { useSignOut } from './use-sign-out.ts';
@@ -94,7 +94,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         label={messages.menu.navigation}
         onNavigate={onNavigate}
       />
-      {cardSelected ? (
+      {/* On a card's own screens the tab menu is the card's one navigation (issue 27); elsewhere it is here. */}
+      {cardSelected && !isUnder(pathname, paths.details) ? (
         <>
           <Divider />
           <MenuNav
