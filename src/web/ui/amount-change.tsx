@@ -1,5 +1,6 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { formatBRL } from './format.ts';
+import { ToneBadge } from './status-badge.tsx';
 
 // 'R$' never ends a line apart from its amount.
 const amount = (value: number) => formatBRL(value).replace(' ', '\u00a0');
@@ -13,9 +14,9 @@ export function AmountChange({ current, next, cutLabel }: { current: number; nex
         {amount(current)} → <strong>{amount(next)}</strong>
       </Text>
       {cut ? (
-        <Badge color="red.9" variant="light" size="sm" radius="sm">
+        <ToneBadge tone="red" size="sm">
           {cutLabel}
-        </Badge>
+        </ToneBadge>
       ) : null}
     </Group>
   );
