@@ -5,8 +5,8 @@ import { type Dispatcher, Pool } from 'undici';
 import type { EnvironmentName } from '../contracts/constants.ts';
 import { refuse } from './errors.ts';
 
-/** Below the browser's 10 s (web/lib/transport/wire.ts), so a slow provider is said as a 504, not a hang. */
-export const UPSTREAM_TIMEOUT_MS = 9_000;
+/** Below the browser's 8 s (web/lib/transport/wire.ts), so a slow provider is said as a 504, not a hang. */
+export const UPSTREAM_TIMEOUT_MS = 7_000;
 /** The largest provider answer the BFF will buffer and seal. */
 export const MAX_UPSTREAM_BODY_BYTES = 8 * 1024 * 1024;
 

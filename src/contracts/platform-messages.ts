@@ -32,7 +32,7 @@ export const platformMessages = {
     tooLarge: 'Requisição grande demais.',
     upstream: 'Serviço indisponível no momento. Tente novamente em instantes.',
     /** The browser stopped waiting (issue 27): no answer within the request's time limit. */
-    timeout: 'O serviço não respondeu em 10 segundos. Verifique sua conexão e tente novamente.',
+    timeout: 'O serviço não respondeu em até 10 segundos. Verifique sua conexão e tente novamente.',
     tooMany: 'Muitas requisições. Aguarde um instante e tente novamente.',
     staleRequest: 'Requisição expirada. Verifique o relógio do dispositivo e tente novamente.',
     invalidDevice: 'Registro de dispositivo inválido.',

@@ -213,13 +213,13 @@ describe('transport', () => {
     );
     const call = callApi('companies').catch((e: unknown) => e);
     await vi.waitFor(() => expect(timeout).toHaveBeenCalled());
-    expect(timeout.mock.calls[0]?.[0]).toBeLessThanOrEqual(10_000);
+    expect(timeout.mock.calls[0]?.[0]).toBeLessThanOrEqual(8_000);
     timer.abort(new DOMException('signal timed out', 'TimeoutError'));
     const error = await call;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: TIMEOUT_CODE, message: messages.proxy.timeout });
     expect(messages.proxy.timeout).toBe(
-      'O serviço não respondeu em 10 segundos. Verifique sua conexão e tente novamente.',
+      'O serviço não respondeu em até 10 segundos. Verifique sua conexão e tente novamente.',
     );
   });
 
