@@ -142,3 +142,22 @@ async function openMenuIfCollapsed(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Abrir menu' }).click();
 }
+
+test('the company is named at every width, and a card screen has one navigation for the card (issue 27)', async ({
+  page,
+}, info) => {
+  await openHome(page);
+  await openRow(page, 0);
+  for (const width of WIDTHS[info.project.name] ?? []) {
+    await page.setViewportSize({ width, height: 900 });
+    const company = page.getByRole('banner').getByTestId('header-company');
+    await expect(company).toBeVisible();
+    await expect(company).toContainText(SIGNED_IN_COMPANY.slice(0, 12));
+    // Not cut off the top bar's right edge.
+    const box = await company.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+    // The tabs, and no second copy of the card's menu in the sidebar (nor in the drawer below 992 px).
+    await expect(page.getByRole('navigation', { name: 'Abas do cartão' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Menu do cartão' })).toHaveCount(0);
+  }
+});
