@@ -103,6 +103,8 @@ export const errors = {
   /** Spending controls and the network's authorizations (issue 30). */
   NOT_IN_DEMO: e(404, messages.spending.simulate.onlyDemo),
   NETWORK_UNAUTHENTICATED: e(401, messages.spending.network.unauthenticated),
+  /** A portal call that does not carry the deployment's BFF key (decision 129). */
+  CALLER_UNAUTHENTICATED: e(401, messages.generic.callerUnauthenticated),
   NETWORK_REQUEST_REPEATED: e(409, messages.spending.network.repeatedRequest),
   VIRTUAL_CARD_NOT_FOUND: e(404, messages.spending.virtual.notFound),
   VIRTUAL_CARD_CLOSED: e(409, messages.spending.virtual.closed),
