@@ -163,7 +163,13 @@ export type ServerErrorCode = keyof typeof errors;
  * Codes only the browser produces: no network, a start-up that failed, an answer that broke its contract, and the
  * spec's E00001 (the transport has no key to seal with).
  */
-export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'STARTUP_FAILED', 'BAD_RESPONSE', 'E00001'] as const;
+export const CLIENT_ERROR_CODES = [
+  'NETWORK_ERROR',
+  'STARTUP_FAILED',
+  'BAD_RESPONSE',
+  'UNSEALED_ANSWER',
+  'E00001',
+] as const;
 
 export type ErrorCode = ServerErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 
