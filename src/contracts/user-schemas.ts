@@ -1,7 +1,7 @@
 // User management: the create and update forms' bodies and the users list (spec section 3).
 import { z } from 'zod';
 import { USER_STATUS } from './constants.ts';
-import { digits, email, login, nameText, requiredText } from './fields.ts';
+import { digits, email, login, nameText } from './fields.ts';
 import { messages } from './messages.ts';
 import { PROFILES } from './profiles.ts';
 
