@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBff } from '../bff/app.ts';
+import { ensureBffSchema } from '../bff/store/schema.ts';
 import { TestClient } from '../bff/test/client.ts';
 import { type ProviderDouble, startProviderDouble } from '../bff/test/provider-double.ts';
 import { testConfig } from '../platform/config.ts';
@@ -63,6 +64,9 @@ if (serverUrl) {
       // Built by the server's administrator, as a deployment before decision 127 was: the command takes it over.
       fresh = await migratedDatabase();
       url = (fresh.handle.client as pg.Pool).options.connectionString as string;
+      // …with the BFF's tables beside the provider's in public, as every deployment had them.
+      await ensureBffSchema(fresh.handle.sql);
+      await fresh.handle.sql.query("insert into bff_secrets (name, value) values ('antes', 'guardado')");
       const c = capture();
       expect(await dbRolesCommand([], { env: { DATABASE_URL: url, ...env }, io: c.io }), c.err.join('\n')).toBe(0);
       expect(c.out.filter((l) => l.includes('criado'))).toHaveLength(3);
@@ -78,6 +82,14 @@ if (serverUrl) {
       await admin.connect();
       for (const role of Object.values(roles)) await admin.query(`drop role if exists ${role}`);
       await admin.end();
+    });
+
+    it('moves the BFF’s tables, rows and all, from public into its own schema', async () => {
+      const { rows } = await fresh.handle.sql.query<{ moved: string | null; left: string | null; value: string }>(
+        `select to_regclass('bff.bff_secrets')::text as moved, to_regclass('public.bff_secrets')::text as left,
+                (select value from bff.bff_secrets where name = 'antes') as value`,
+      );
+      expect(rows[0]).toEqual({ moved: 'bff.bff_secrets', left: null, value: 'guardado' });
     });
 
     it('is idempotent: a second run changes nothing it need not and prints no new password', async () => {
