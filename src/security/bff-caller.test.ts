@@ -106,7 +106,8 @@ describe('the provider’s portal routes', () => {
     const refused = await theirs.proxy(login);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ code: 'CALLER_UNAUTHENTICATED' });
-  });
+    // Two BFFs of their own, each making its RSA key pair and its database: slow on a loaded machine.
+  }, 120_000);
 });
 
 describe('the key', () => {
