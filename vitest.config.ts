@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/{contracts,crypto,platform,bff,provider,security}/**/*.test.ts', 'src/*.test.ts'],
+          include: ['src/{contracts,crypto,platform,bff,provider,security,deploy}/**/*.test.ts', 'src/*.test.ts'],
           // The database suites' engine (PostgreSQL where one answers) and the run's database templates.
           globalSetup: ['tests/setup/server-run.ts'],
           testTimeout: 30_000,

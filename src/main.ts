@@ -30,7 +30,7 @@ async function main() {
   if (!upstream) {
     // Demo only: without DEMO_PASSWORD a fresh random password is set and printed at every start.
     if (demo) demoPassword = config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url');
-    const provider = buildProvider({ db, config, logger });
+    const provider = buildProvider({ db, config, logger, requireCaller: true });
     await prepareProviderData(db, config, { demoPassword, log: provider.log });
     scheduleInactivityDeactivation(provider, db, config);
     scheduleHeadPublication(provider, db, config);

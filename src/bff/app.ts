@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { importPrivateKey } from '../crypto/index.ts';
+import { CALLER_KEY_HEADER, callerKeyOf } from '../platform/caller-key.ts';
 import type { Config } from '../platform/config.ts';
 import type { SqlRunner } from '../platform/database.ts';
 import { loadMasterKey, type MasterKey } from '../platform/master-key.ts';
@@ -79,7 +80,9 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
   const sessions = new DeviceSessions(devices, new SessionKeyCache(), new AccessTokens(tokenSecret, now), now);
   const replay = opts.replayGuard ?? (opts.redis ? new RedisReplayGuard(opts.redis, now) : new MemoryReplayGuard(now));
   const requestIds = new RequestIds(replay, now);
-  const upstreams = new Upstreams(opts.upstreams, opts.upstreamTimeoutMs);
+  const upstreams = new Upstreams(opts.upstreams, opts.upstreamTimeoutMs, {
+    [CALLER_KEY_HEADER]: callerKeyOf(masterKey),
+  });
   const metrics = new BffMetrics();
 
   const app = Fastify(serverOptions(config, opts));

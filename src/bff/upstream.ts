@@ -25,7 +25,12 @@ export class Upstreams {
   private readonly targets: Record<EnvironmentName, Target>;
   private readonly pools = new Map<string, Pool>();
 
-  constructor(urls: Record<EnvironmentName, string>, timeoutMs = UPSTREAM_TIMEOUT_MS) {
+  /** `proof`: headers sent on every call, over the client's — the BFF's key to the provider (decision 129). */
+  constructor(
+    urls: Record<EnvironmentName, string>,
+    timeoutMs = UPSTREAM_TIMEOUT_MS,
+    private readonly proof: Record<string, string> = {},
+  ) {
     const target = (raw: string): Target => {
       const u = new URL(raw);
       if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`upstream must be http(s): ${raw}`);
@@ -54,7 +59,7 @@ export class Upstreams {
     req: { method: string; pathAndQuery: string; headers: Record<string, string>; body: string | undefined },
   ): Promise<UpstreamAnswer> {
     const { pool, basePath } = this.targets[env];
-    const headers: Record<string, string> = { ...req.headers, accept: 'application/json' };
+    const headers: Record<string, string> = { ...req.headers, accept: 'application/json', ...this.proof };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     let answer: { status: number; text: string };
     try {

@@ -1,10 +1,10 @@
 // The card screens that change something: each action's body, its confirmation, and the CEP lookup the address uses.
 import { z } from 'zod';
 import { BLOCK_REASONS, GENDERS, SECOND_COPY_REASONS } from './constants.ts';
-import { digits, email, last4, requiredText, text } from './fields.ts';
+import { digits, email, last4, lineText, nameText, requiredLineText } from './fields.ts';
 
 export const cardBlockBody = z.object({
-  descriptionOccurrence: text(200),
+  descriptionOccurrence: lineText(200),
   last4digits: last4,
   blockingReason: z.enum(BLOCK_REASONS),
 });
@@ -24,17 +24,17 @@ export const limitChangeBody = z.object({
 export const secondCopyBody = z.object({
   last4digits: last4,
   reasonReissueCard: z.enum(SECOND_COPY_REASONS),
-  embossName: requiredText(26),
-  deficiencyVisualdescription: text(40),
-  line4Emboss: text(26),
+  embossName: nameText(26),
+  deficiencyVisualdescription: lineText(40),
+  line4Emboss: lineText(26),
 });
 
 export const passwordResetBody = z.object({ last4digits: last4, userId: digits(9, 9) });
 
 export const holderUpdateBody = z.object({
   last4digits: last4,
-  motherName: requiredText(30),
-  name: requiredText(40),
+  motherName: nameText(30),
+  name: nameText(40),
   birthDate: digits(8, 8),
   email,
   phoneNumber: digits(8, 10),
@@ -45,19 +45,19 @@ export const holderUpdateBody = z.object({
 });
 
 export const addressUpdateBody = z.object({
-  addressHome: requiredText(40),
-  addressHomeNumber: requiredText(6),
-  addressHomeComplement: text(25),
-  district: requiredText(15),
-  city: requiredText(30),
-  state: requiredText(3),
+  addressHome: requiredLineText(40),
+  addressHomeNumber: requiredLineText(6),
+  addressHomeComplement: lineText(25),
+  district: requiredLineText(15),
+  city: requiredLineText(30),
+  state: nameText(3),
   zipCode: digits(8, 8),
 });
 
 export const occurrenceBody = z.object({
   last4digits: last4,
   modalityType: z.literal('ISSUE_CARD_2_WAY'),
-  openingText: text(500),
+  openingText: lineText(500),
 });
 
 /** The 200 answer of every card action (a short pt-BR confirmation; screens show the spec's own texts). */

@@ -10,6 +10,7 @@ export const commonMessages = {
     tooLarge: 'Requisição grande demais.',
     tooMany: 'Muitas tentativas. Aguarde um instante e tente novamente.',
     invalidField: 'Campo inválido',
+    callerUnauthenticated: 'Chamada recusada: o provedor atende só o BFF desta implantação.',
     invalidDate: 'data inválida: use AAAA-MM-DD, de 1900 em diante',
   },
   /** An error that stays on screen (issue 27): asked again from where it is said, or closed. */
@@ -31,5 +32,7 @@ export const commonMessages = {
     passwordLettersAndDigits: 'A senha deve conter letras e números.',
     invalidEmail: 'Email inválido',
     invalidCode: 'Código de confirmação inválido!',
+    nameText: 'use só letras, espaços e &',
+    lineText: 'não use < ou >, quebras de linha, nem = + - @ no início',
   },
 } as const;

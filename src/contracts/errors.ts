@@ -103,6 +103,8 @@ export const errors = {
   /** Spending controls and the network's authorizations (issue 30). */
   NOT_IN_DEMO: e(404, messages.spending.simulate.onlyDemo),
   NETWORK_UNAUTHENTICATED: e(401, messages.spending.network.unauthenticated),
+  /** A portal call that does not carry the deployment's BFF key (decision 129). */
+  CALLER_UNAUTHENTICATED: e(401, messages.generic.callerUnauthenticated),
   NETWORK_REQUEST_REPEATED: e(409, messages.spending.network.repeatedRequest),
   VIRTUAL_CARD_NOT_FOUND: e(404, messages.spending.virtual.notFound),
   VIRTUAL_CARD_CLOSED: e(409, messages.spending.virtual.closed),
@@ -161,7 +163,14 @@ export type ServerErrorCode = keyof typeof errors;
  * Codes only the browser produces: no network, a start-up that failed, an answer that broke its contract, and the
  * spec's E00001 (the transport has no key to seal with).
  */
-export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'STARTUP_FAILED', 'BAD_RESPONSE', 'E00001'] as const;
+export const CLIENT_ERROR_CODES = [
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'STARTUP_FAILED',
+  'BAD_RESPONSE',
+  'UNSEALED_ANSWER',
+  'E00001',
+] as const;
 
 export type ErrorCode = ServerErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 

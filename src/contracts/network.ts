@@ -4,6 +4,7 @@
 // path, for one of the company's cards.
 import { z } from 'zod';
 import { last4, uuid } from './fields.ts';
+import { LINE_TEXT } from './free-text.ts';
 import { DECLINE_CODES, PURCHASE_CHANNELS } from './spending-controls.ts';
 
 const merchantName = z
@@ -12,7 +13,7 @@ const merchantName = z
   .min(1)
   .max(60)
   // A merchant name is printed on screens and exports: no markup, no line breaks, no spreadsheet formulas.
-  .regex(/^[^<>\r\n\t=+@][^<>\r\n\t]*$/u, 'Nome do estabelecimento inválido.');
+  .regex(LINE_TEXT, 'Nome do estabelecimento inválido.');
 const purchase = {
   amount: z.number().positive().max(1_000_000_000),
   merchantName,

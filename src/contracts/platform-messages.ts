@@ -38,5 +38,6 @@ export const platformMessages = {
     invalidDevice: 'Registro de dispositivo inválido.',
     busy: 'Serviço ocupado no momento. Tente novamente em instantes.',
     metricsToken: 'Token de métricas ausente ou inválido.',
+    unsealed: 'A resposta do servidor não veio protegida para esta sessão e foi recusada. Tente novamente.',
   },
 } as const;

@@ -1,7 +1,7 @@
 // Card requests (issue 5): the proposal's body, with the address rule of spec section 5, and its answers.
 import { z } from 'zod';
 import { GENDERS } from './constants.ts';
-import { digits, email, requiredText, text, uuid } from './fields.ts';
+import { digits, email, lineText, nameText, requiredText, uuid } from './fields.ts';
 import { messages } from './messages.ts';
 import { isValidDueDay, isValidIsoDate, isValidPersonName, isValidProposalCpf } from './proposal-rules.ts';
 
@@ -17,20 +17,20 @@ export const proposalBody = z
     documentNumber: digits(11, 11).refine(isValidProposalCpf, messages.proposal.invalidCpf),
     motherName: requiredText(30).refine(isValidPersonName, messages.proposal.invalidMotherName),
     email,
-    embossName: requiredText(26),
-    addressHome: text(40),
-    addressHomeNumber: text(6),
-    addressHomecomplement: text(25),
-    district: text(15),
-    cityHome: text(30),
-    cityHomeCode: text(3),
+    embossName: nameText(26),
+    addressHome: lineText(40),
+    addressHomeNumber: lineText(6),
+    addressHomecomplement: lineText(25),
+    district: lineText(15),
+    cityHome: lineText(30),
+    cityHomeCode: lineText(3),
     zipCode: z.union([digits(8, 8), z.literal('')]),
-    addressWork: text(40),
-    addressNumberWork: text(6),
-    addressWorkComplement: text(25),
-    districtWork: text(15),
-    cityWork: text(30),
-    cityCodeWork: text(3),
+    addressWork: lineText(40),
+    addressNumberWork: lineText(6),
+    addressWorkComplement: lineText(25),
+    districtWork: lineText(15),
+    cityWork: lineText(30),
+    cityCodeWork: lineText(3),
     zipCodeWork: z.union([digits(8, 8), z.literal('')]),
     dddHome: z.union([digits(2, 3), z.literal('')]),
     phoneNumberHome: z.union([digits(8, 10), z.literal('')]),
@@ -39,11 +39,11 @@ export const proposalBody = z
     pctCode: z.number().int().positive(),
     annuityCode: z.number().int().positive(),
     discountCode: z.number().int().positive(),
-    rateCollectionType: text(10),
+    rateCollectionType: lineText(10),
     rateDiscountPercentage: z.number().min(0).max(100),
     rmcValue: z.number().min(0),
-    registrationNumber: text(20),
-    contractNumber: text(20),
+    registrationNumber: lineText(20),
+    contractNumber: lineText(20),
     relationCode: requiredText(20),
     mainAccount: z.enum(['S', 'N']),
     creditLimit: z.number().positive().max(9_999_999_999_999),

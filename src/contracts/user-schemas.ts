@@ -1,7 +1,7 @@
 // User management: the create and update forms' bodies and the users list (spec section 3).
 import { z } from 'zod';
 import { USER_STATUS } from './constants.ts';
-import { digits, email, login, requiredText } from './fields.ts';
+import { digits, email, login, nameText } from './fields.ts';
 import { messages } from './messages.ts';
 import { PROFILES } from './profiles.ts';
 
@@ -26,7 +26,7 @@ const listaPerfis = z
 export const createUserBody = z.object({
   login,
   numCelular: z.number().int().nonnegative().max(9_999_999_999),
-  nomeUsuario: requiredText(60),
+  nomeUsuario: nameText(60),
   numeroDocumento: digits(11, 11),
   ddd: phoneCode,
   ddi: phoneCode,
@@ -38,7 +38,7 @@ export const updateUserBody = z.object({
   ddd: phoneCode,
   ddi: phoneCode,
   email,
-  nomeUsuario: requiredText(60),
+  nomeUsuario: nameText(60),
   numeroCelular: z.number().int().nonnegative().max(9_999_999_999),
   listaPerfis,
 });

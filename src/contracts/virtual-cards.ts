@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { EndpointSpec } from './contract.ts';
 import { last4, requiredText, uuid } from './fields.ts';
+import { LINE_TEXT } from './free-text.ts';
 import { policy } from './policy.ts';
 
 export const VIRTUAL_KINDS = ['RECORRENTE', 'UMA_COMPRA'] as const;
@@ -12,7 +13,7 @@ export type VirtualKind = (typeof VIRTUAL_KINDS)[number];
 /** How long a revealed number stays on screen. */
 export const REVEAL_SECONDS = 60;
 
-const label = requiredText(40).regex(/^[^<>\r\n\t=+@][^<>\r\n\t]*$/u, 'Descrição inválida.');
+const label = requiredText(40).regex(LINE_TEXT, 'Descrição inválida.');
 
 export const issueVirtualBody = z.object({
   /** The holder card's last four digits (the card scope). */

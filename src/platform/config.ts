@@ -23,6 +23,8 @@ export const configSchema = z.object({
   /** The upstream for the sandbox environment; defaults to PROVIDER_URL. */
   PROVIDER_SANDBOX_URL: optionalUrl,
   PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Where `npm run start:provider` listens: this machine only unless a deployment opens it (decision 129). */
+  PROVIDER_HOST: z.string().min(1).default('127.0.0.1'),
   DEMO_LOGIN: z.string().min(1).default('demo'),
   DEMO_PASSWORD: z.string().min(12, 'DEMO_PASSWORD precisa de pelo menos 12 caracteres').optional(),
   SMTP_URL: optionalUrl,

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { OneLineAccessLog } from '../platform/access-log.ts';
+import { callerKeyOf } from '../platform/caller-key.ts';
 import type { Config } from '../platform/config.ts';
 import type { DatabaseHandle } from '../platform/database.ts';
 import { maskedRequest } from '../platform/log-redaction.ts';
@@ -17,6 +18,7 @@ import { createDb } from './db/client.ts';
 import { secondFactorExemptLogins } from './demo-operators.ts';
 import { appError, fail } from './errors.ts';
 import { authHook } from './http/auth-hook.ts';
+import { callerHook } from './http/caller-hook.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { containsNul } from './http/validate.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -62,6 +64,8 @@ export interface ProviderOptions {
   readsImmediately?: boolean;
   /** Logins exempt from the second-factor requirement; by default the demo's seeded ones (decision 091). */
   secondFactorExempt?: ReadonlySet<string>;
+  /** The portal's routes refuse a caller without the BFF's key (decision 129): every real start; tests inject. */
+  requireCaller?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -129,6 +133,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
 
   app.register(async (api) => {
     const masterKey = opts.masterKey ?? loadMasterKey(opts.config);
+    if (opts.requireCaller) api.addHook('onRequest', callerHook(callerKeyOf(masterKey)));
     const keys = auditKeys(masterKey);
     const db = createDb(opts.db, keys);
     const sessions = await startSessionCache(opts.db, api.log);

@@ -13,11 +13,11 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   // Demo only: without DEMO_PASSWORD a fresh random password is set and printed at every start.
   const demoPassword = demo ? (config.DEMO_PASSWORD ?? randomBytes(12).toString('base64url')) : undefined;
-  const app = buildProvider({ db, config, logger: true });
+  const app = buildProvider({ db, config, logger: true, requireCaller: true });
   await prepareProviderData(db, config, { demoPassword, log: app.log });
   scheduleInactivityDeactivation(app, db, config);
   scheduleHeadPublication(app, db, config);
-  const url = await app.listen({ host: config.HOST, port: config.PROVIDER_PORT });
+  const url = await app.listen({ host: config.PROVIDER_HOST, port: config.PROVIDER_PORT });
   console.info(`provedor fidis no ar: ${url} (${db.kind}), modo ${demo ? 'DEMONSTRAÇÃO' : 'produção'}`);
   if (demoPassword) console.info(`login de demonstração: ${config.DEMO_LOGIN}  senha: ${demoPassword}`);
 

@@ -19,7 +19,8 @@ function operatorFor(info: TestInfo) {
   const login = `e2e.senha.${info.project.name}`;
   return {
     login,
-    name: `Paula Senha ${slot + 1}`,
+    // Letters only (decision 128): the slot as a letter.
+    name: `Paula Senha ${String.fromCharCode(65 + slot)}`,
     email: `${login}@exemplo.com.br`,
     // The users spec draws its CPFs from 70, 80 and 90: 60 is this spec's own.
     cpf: cpfFrom(`60${slot + 1}4567${slot + 3}8`.slice(0, 9)),

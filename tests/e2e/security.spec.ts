@@ -1,13 +1,13 @@
 // Issue 8, stored XSS and CSP, in the browser at every width.
-// (a) A holder name and a portal user name carrying markup render as text. The provider accepts any text up to the
-//     field's length, so the names are typed into the portal's own forms, on a stack of this spec's own
-//     (split-stack.ts) so no other spec meets them. Two layers are checked apart: React renders the markup as
-//     text (no element from the data in the DOM), and nothing ran (no dialog) — the CSP alone would also stop the
-//     `onerror`, so the missing element is what proves the rendering.
+// (a) A holder name and a portal user name carrying markup never get stored: typed into the portal's own forms, on
+//     a stack of this spec's own (split-stack.ts), each is refused with the contract's rule for names (decision 128),
+//     the names on screen stay what they were, and no element of the markup reaches the DOM, nothing runs (no
+//     dialog). React's rendering of text is the second layer (unit tests of the screens).
 // (b) The CSP refuses an inline script and an inline event handler injected into a signed-in page of the product
 //     as `npm start` runs it; Chromium says so on its console and fires `securitypolicyviolation`.
 import { expect, type Page, test } from '@playwright/test';
-import { COMPANY_A, flash, listRows, openRow } from './support/cards.ts';
+import { messages } from '../../src/contracts/messages.ts';
+import { COMPANY_A, listRows, openRow } from './support/cards.ts';
 import { chooseCompany, openLogin, signIn, signInToHome } from './support/session.ts';
 import { type SplitStack, startSplitStack } from './support/split-stack.ts';
 
@@ -25,13 +25,14 @@ async function signInTo(page: Page, stack: SplitStack) {
   await expect(listRows(page).first()).toBeVisible({ timeout: 30_000 });
 }
 
-/** What an operator does: rename the first holder of the list and one portal user, through the forms. */
-async function storeMarkupNames(page: Page, stack: SplitStack) {
+/** What an operator tries: rename the first holder of the list and one portal user with markup, through the forms. */
+async function tryMarkupNames(page: Page, stack: SplitStack) {
   await signInTo(page, stack);
   await openRow(page, 0);
   await page.getByRole('textbox', { name: 'Nome completo', exact: true }).fill(HOLDER_NAME);
   await page.getByRole('button', { name: 'Salvar Alterações' }).click();
-  await flash(page, 'Informações do cliente atualizadas com sucesso!');
+  await expect(page.getByText(messages.fields.nameText).first()).toBeVisible();
+  await expect(page.getByText('Informações do cliente atualizadas com sucesso!')).toHaveCount(0);
 
   await page.goto(stack.url(USERS_PATH));
   await page
@@ -42,7 +43,8 @@ async function storeMarkupNames(page: Page, stack: SplitStack) {
   const form = page.getByRole('form', { name: `Editando o usuário ${RENAMED_OPERATOR}` });
   await form.getByLabel('Nome do usuário').fill(USER_NAME);
   await form.getByRole('button', { name: 'Salvar Alterações' }).click();
-  await expect(page.getByText('Informações do usuário atualizadas com sucesso!')).toBeVisible();
+  await expect(form.getByText(messages.fields.nameText).first()).toBeVisible();
+  await expect(page.getByText('Informações do usuário atualizadas com sucesso!')).toHaveCount(0);
 }
 
 /** No element the data could have brought: the `<img src=x>` of the names, or any script without a source. */
@@ -65,7 +67,7 @@ test.describe('stored XSS', () => {
     stack = await startSplitStack(3612 + 2 * info.parallelIndex);
     const page = await browser.newPage({ locale: 'pt-BR' });
     try {
-      await storeMarkupNames(page, stack);
+      await tryMarkupNames(page, stack);
     } finally {
       await page.close();
     }
@@ -75,7 +77,7 @@ test.describe('stored XSS', () => {
     await stack?.stop();
   });
 
-  test('holder and user names carrying markup render as text in the list, the details and the users', async ({
+  test('holder and user names carrying markup are refused: the list, the details and the users are unchanged', async ({
     page,
   }) => {
     const dialogs: string[] = [];
@@ -85,19 +87,18 @@ test.describe('stored XSS', () => {
     });
     await signInTo(page, stack);
 
-    await expect(listRows(page).first()).toContainText(HOLDER_NAME);
+    await expect(listRows(page).first()).not.toContainText(HOLDER_NAME);
     await expectNoInjectedElements(page);
 
     await openRow(page, 0);
-    const summary = page.getByRole('region', { name: 'Resumo do cartão' });
-    await expect(summary.getByRole('definition').filter({ hasText: HOLDER_NAME })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Nome completo', exact: true })).toHaveValue(HOLDER_NAME);
+    await expect(page.getByRole('textbox', { name: 'Nome completo', exact: true })).not.toHaveValue(HOLDER_NAME);
+    await expect(page.getByRole('textbox', { name: 'Nome completo', exact: true })).not.toHaveValue('');
     await expectNoInjectedElements(page);
 
     await page.goto(stack.url(USERS_PATH));
     const users = page.getByRole('table', { name: 'Usuários do portal da empresa' });
-    await expect(users.getByText(USER_NAME, { exact: true })).toBeVisible();
-    await expect(users.getByRole('button', { name: `Editar usuário ${USER_NAME}` })).toBeVisible();
+    await expect(users.getByRole('button', { name: `Editar usuário ${RENAMED_OPERATOR}` })).toBeVisible();
+    await expect(users.getByText(USER_NAME, { exact: true })).toHaveCount(0);
     await expectNoInjectedElements(page);
 
     expect(dialogs).toEqual([]);

@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
+import { isLineText } from '../../contracts/free-text.ts';
 import { messages } from '../../contracts/messages.ts';
 import { AdminError } from './admin-error.ts';
 
@@ -25,7 +26,12 @@ export const companyRow = z.object({
     .union([z.string(), z.number()])
     .transform((v) => String(v).replace(/\D/g, '').padStart(14, '0'))
     .refine(isValidCnpj, messages.admin.cnpjInvalid),
-  razaoSocial: z.string().trim().min(1, 'razão social obrigatória').max(120, 'razão social com mais de 120 caracteres'),
+  razaoSocial: z
+    .string()
+    .trim()
+    .min(1, 'razão social obrigatória')
+    .max(120, 'razão social com mais de 120 caracteres')
+    .refine(isLineText, `razão social inválida: ${messages.fields.lineText}`),
   codigoRelacionamento: z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())

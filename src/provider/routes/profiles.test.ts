@@ -23,6 +23,7 @@ import {
   buildCompany,
   buildUser,
   freshCpf,
+  wordFor,
 } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, freshDatabase, type Harness } from '../test/harness.ts';
 
@@ -57,7 +58,7 @@ function newUser(listaPerfis: string[]) {
   return {
     login: `perfil.usuario${seq}`,
     numCelular: 912345678,
-    nomeUsuario: `Usuário Perfil ${seq}`,
+    nomeUsuario: `Usuário Perfil ${wordFor(seq)}`,
     numeroDocumento: freshCpf(),
     ddd: 11,
     ddi: 55,

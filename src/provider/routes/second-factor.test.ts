@@ -30,6 +30,7 @@ import {
   buildCompany,
   buildUser,
   freshCpf,
+  wordFor,
 } from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
@@ -129,7 +130,7 @@ async function operator(profile: Profile, cnpj = companyA.cnpj): Promise<Operato
   const payload = {
     login,
     numCelular: 912345678,
-    nomeUsuario: `Operador Fator ${seq}`,
+    nomeUsuario: `Operador Fator ${wordFor(seq)}`,
     numeroDocumento: freshCpf(),
     ddd: 11,
     ddi: 55,

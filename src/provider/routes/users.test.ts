@@ -6,7 +6,14 @@ import { auditLog, companies, portalUsers, userCompanies, userSessions } from '.
 import { companyScope } from '../http/scope/company.ts';
 import type { Principal } from '../services/sessions.ts';
 import { createUser } from '../services/users/create.ts';
-import { type BuiltCompany, type BuiltUser, buildCompany, buildUser, freshCpf } from '../test/builders/index.ts';
+import {
+  type BuiltCompany,
+  type BuiltUser,
+  buildCompany,
+  buildUser,
+  freshCpf,
+  wordFor,
+} from '../test/builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
 
 const BASE = '/v0/portal/usuario';
@@ -44,7 +51,7 @@ function newUser(overrides: Record<string, unknown> = {}) {
   return {
     login: `novo.usuario${seq}`,
     numCelular: 912345678,
-    nomeUsuario: `Usuário Novo ${seq}`,
+    nomeUsuario: `Usuário Novo ${wordFor(seq)}`,
     numeroDocumento: freshCpf(),
     ddd: 11,
     ddi: 55,

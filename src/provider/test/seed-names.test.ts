@@ -19,6 +19,7 @@ const SCANNED = [
   'src/bff',
   'src/provider',
   'src/security',
+  'src/deploy',
   'tests/heavy',
 ];
 /** The seed's own suites and the bootstrap's: what the seed writes is their subject. */

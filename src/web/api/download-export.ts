@@ -3,10 +3,10 @@
 // they arrive (a stream has no Content-Length), and saved as a file from the Blob it made.
 import type { ExportFiltersOf, ExportKindName } from '../../contracts/exports.ts';
 import { messages } from '../../contracts/messages.ts';
-import { openJson } from '../../crypto/index.ts';
 import { ApiError, NETWORK_ERROR_CODE, toApiError } from '../lib/transport/api-error.ts';
+import { sealedAnswer } from '../lib/transport/sealed-answer.ts';
 import { ensureTransport } from '../lib/transport/start-transport.ts';
-import { bffHeaders, newRequestId, readJson, sealedPayload } from '../lib/transport/wire.ts';
+import { bffHeaders, newRequestId, readJson } from '../lib/transport/wire.ts';
 import { api } from './index.ts';
 
 export interface ExportProgress {
@@ -31,19 +31,15 @@ function newlines(chunk: Uint8Array): number {
   return n;
 }
 
-/** The download's refusal, opened when the BFF sealed it (it does once it knows the device). */
+/** The download's refusal, opened when the BFF sealed it (it does once it knows the device); refused if forged. */
 async function refusalOf(response: Response, requestId: string): Promise<ApiError> {
-  const raw = await readJson(response);
-  const payload = sealedPayload(raw);
-  let data: unknown = raw;
-  if (payload) {
-    try {
-      data = await openJson(await ensureTransport(), payload, requestId);
-    } catch {
-      // Left as received: the generic message below.
-    }
+  try {
+    const data = await sealedAnswer(ensureTransport, response.status, await readJson(response), requestId);
+    return toApiError(response.status, data);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
   }
-  return toApiError(response.status, data);
 }
 
 export async function runExport<K extends ExportKindName>(

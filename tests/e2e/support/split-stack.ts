@@ -3,6 +3,7 @@
 // .e2e-data/split-<bff port>. The provider can be killed (SIGKILL: a crash, no goodbye) and started again on the
 // same data while the BFF and the browser stay up. The SPA is the build the main E2E webServer made at startup.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { E2E } from './env.ts';
@@ -36,6 +37,12 @@ interface Tier {
   child?: ChildProcess;
 }
 
+/**
+ * One master key for both tiers, as a deployment has (docs/operations.md): the BFF proves itself to the provider with
+ * a key derived from it (decision 129). Each tier's DATA_DIR would otherwise make one of its own.
+ */
+const MASTER_KEY = randomBytes(32).toString('base64');
+
 /** The environment without anything that would point a tier at a shared database, Redis or mail server. */
 function baseEnv(): NodeJS.ProcessEnv {
   const {
@@ -54,6 +61,7 @@ function baseEnv(): NodeJS.ProcessEnv {
     RSA_KEY_BITS: '2048',
     DEMO_LOGIN: E2E.login,
     DEMO_PASSWORD: E2E.password,
+    FIDIS_MASTER_KEY: MASTER_KEY,
   };
 }
 

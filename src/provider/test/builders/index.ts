@@ -22,4 +22,4 @@ export { buildDueDates, buildHistory, buildInvoices, buildPurchase, type Purchas
 export { buildHolders, type HolderSpec } from './holders.ts';
 export type { Builds } from './types.ts';
 export { type BuiltUser, buildUser, type Membership, type UserOptions } from './user.ts';
-export { freshCnpj, freshCpf } from './values.ts';
+export { freshCnpj, freshCpf, wordFor } from './values.ts';

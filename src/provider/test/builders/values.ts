@@ -43,5 +43,12 @@ export function freshName(): string {
   return `${pick(FIRST, n)} ${pick(MIDDLE, Math.floor(n / a))} ${pick(LAST, Math.floor(n / (a * b)))}${pick(GENERATIONS, Math.floor(n / (a * b * c)))}`;
 }
 
+/**
+ * A number written in letters (12 → "Bc"), for a name that must differ per call: names take letters only (decision
+ * 128), and the letters sort as the digits did.
+ */
+export const wordFor = (n: number) =>
+  [...String(n)].map((d, i) => String.fromCharCode((i === 0 ? 65 : 97) + Number(d))).join('');
+
 /** Lower-case ASCII, as logins, e-mails and embossed names have it. */
 export const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');

@@ -11,6 +11,8 @@ export const TIMEOUT_CODE = 'TIMEOUT' satisfies ClientErrorCode;
 export const STARTUP_FAILED_CODE = 'STARTUP_FAILED' satisfies ClientErrorCode;
 /** An answer that does not follow its endpoint's contract. */
 export const BAD_RESPONSE_CODE = 'BAD_RESPONSE' satisfies ClientErrorCode;
+/** An answer to a sealed call that came in the clear, or sealed for another call (decision 130). */
+export const UNSEALED_ANSWER_CODE = 'UNSEALED_ANSWER' satisfies ClientErrorCode;
 /** The spec's own code for a start-up without the server key (docs/transport.md). */
 export const MISSING_KEY_CODE = 'E00001' satisfies ClientErrorCode;
 

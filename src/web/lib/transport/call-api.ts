@@ -8,10 +8,11 @@ import {
   endpointRoutes as endpoints,
   PROVIDER_HOSTS,
 } from '../../../contracts/routes.ts';
-import { openJson, sealJson } from '../../../crypto/index.ts';
+import { sealJson } from '../../../crypto/index.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { memoryStore } from '../store/memory-store.ts';
 import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE, toApiError } from './api-error.ts';
+import { sealedAnswer } from './sealed-answer.ts';
 import { ensureTransport, reRegister } from './start-transport.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 import { bffHeaders, isTimeout, newRequestId, readJson, requestSignal, sealedPayload } from './wire.ts';
@@ -91,14 +92,7 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
     return send<T>(name, options, true);
   }
 
-  let data: unknown = raw;
-  if (payload) {
-    try {
-      data = await openJson(key, payload, requestId);
-    } catch (error) {
-      console.warn('fidis: a resposta não pôde ser decifrada; segue como recebida.', error);
-    }
-  }
+  const data = await sealedAnswer(async () => key, response.status, raw, requestId);
 
   if (response.status >= 400) {
     if (codeOf(data) === UNKNOWN_DEVICE && !isRetry) {

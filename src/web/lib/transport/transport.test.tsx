@@ -6,7 +6,7 @@ import { deriveSessionKey, openJson, openSealedBox, requestIdTime, sealJson, toB
 import { renderApp } from '../../test/render.tsx';
 import { useAppStore } from '../store/app-store.ts';
 import { initialMemoryState, memoryStore } from '../store/memory-store.ts';
-import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from './api-error.ts';
+import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_CODE, UNSEALED_ANSWER_CODE } from './api-error.ts';
 import { callApi } from './call-api.ts';
 import { resetTransport, startTransport, startTransportOnce } from './start-transport.ts';
 import { setUnauthorizedHandler } from './unauthorized.ts';
@@ -250,11 +250,30 @@ describe('transport', () => {
     expect(bff.seen[5]?.headers.Authorization).toBe('Bearer device-jwt-2');
   });
 
-  it('logs a decryption failure and passes the raw answer on', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await fakeBff({ proxy: () => ({ status: 200, plain: { payload: 'abcd' } }) });
-    await expect(callApi('companies')).resolves.toEqual({ payload: 'abcd' });
-    expect(warn).toHaveBeenCalled();
+  // Decision 130: an answer to a sealed call is believed only sealed for that call.
+  it('refuses a sealed answer that does not open: garbage, or sealed under another key', async () => {
+    const other = await deriveSessionKey({ cipherAES: 'a'.repeat(32), tokenAES: 'b'.repeat(32) });
+    const forged = await sealJson(other, { companies: [] }, '0190a8b2-8c1e-7d4a-9b3c-2f1e0d9c8b7a');
+    for (const plain of [{ payload: 'abcd' }, forged]) {
+      await fakeBff({ proxy: () => ({ status: 200, plain }) });
+      const error = await callApi('companies').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 502, code: UNSEALED_ANSWER_CODE, message: messages.proxy.unsealed });
+    }
+  });
+
+  it('refuses a success in the clear, and shows a clear refusal only by its code, in the contract’s words', async () => {
+    await fakeBff({ proxy: () => ({ status: 200, plain: { companies: [{ corporateName: 'Falsa' }] } }) });
+    await expect(callApi('companies')).rejects.toMatchObject({ code: UNSEALED_ANSWER_CODE });
+
+    await fakeBff({
+      proxy: () => ({ status: 413, plain: { code: 'BODY_TOO_LARGE', message: 'Ligue para 0800 000 0000' } }),
+    });
+    const large = await callApi('companies').catch((e: unknown) => e);
+    expect(large).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE', message: messages.proxy.tooLarge });
+
+    await fakeBff({ proxy: () => ({ status: 403, plain: { code: 'INVENTADO', message: 'Ligue para 0800' } }) });
+    await expect(callApi('companies')).rejects.toMatchObject({ code: UNSEALED_ANSWER_CODE });
   });
 
   it('rejects with E00001 when there is no server key (GET /keys answers 500), and the login shows the start-up alert', async () => {

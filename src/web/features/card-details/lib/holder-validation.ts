@@ -75,7 +75,8 @@ const phone = <F extends keyof PersonalValues>(field: F): FieldMessages<F> => ({
 });
 const required = <F extends string>(field: F, message: string): FieldMessages<F> => ({
   field,
-  messages: { blank: message },
+  // A rule of the contract's own (free text, decision 128) is said in its words under the field.
+  messages: { blank: message, custom: (issue) => issue.message },
 });
 
 const personalModel: FormModel<PersonalValues, keyof PersonalValues, typeof holderUpdateBody> = {

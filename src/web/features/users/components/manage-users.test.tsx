@@ -345,7 +345,7 @@ describe('Gerenciar Usuários', () => {
     await openList();
     const form = await openEdit(joana);
     fireEvent.change(input(form, m.status), { target: { value: 'INATIVO' } });
-    fireEvent.change(input(form, m.name), { target: { value: 'Joana R.' } });
+    fireEvent.change(input(form, m.name), { target: { value: 'Joana Reis Lima' } });
     save(form);
     expect(await screen.findAllByText('Ocorreu um erro ao atualizar as informações do usuário.')).not.toHaveLength(0);
     expect(order()).toEqual(['updateUserStatus', 'updateUser']);

@@ -84,7 +84,8 @@ export const editUserToWire = (v: EditUserValues): UpdateUserBody => ({
 
 const required = <F extends string>(field: F, message: string): FieldMessages<F> => ({
   field,
-  messages: { blank: message },
+  // A rule of the contract's own (free text, decision 128) is said in its words under the field.
+  messages: { blank: message, custom: (issue) => issue.message },
 });
 
 /**
