@@ -48,6 +48,7 @@ export const spendMessages = {
     spent: 'Gasto aprovado',
   },
   exportLabel: 'Exportar transações filtradas (CSV)',
+  exportCardLabel: 'Exportar autorizações filtradas (CSV)',
   fileName: 'transacoes-empresa',
   csvColumns: {
     dateTime: 'Data e hora',

@@ -91,6 +91,7 @@ export function routeTitle(pathname: string): string {
   if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';
   if (isUnder(pathname, paths.secondFactorSettings)) return 'Segundo fator';
   if (isUnder(pathname, paths.audit)) return 'Auditoria';
+  if (isUnder(pathname, paths.spend)) return 'Transações da empresa';
   return 'Cartões da empresa';
 }
 

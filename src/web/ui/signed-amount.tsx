@@ -20,8 +20,8 @@ export function SignedAmount({ value, coinCode, flow }: { value: number; coinCod
   const text = signedText(value, coinCode, flow);
   if (flow === 'none') {
     return (
-      <Text component="span" fz="inherit" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-        <s>{text}</s> <span style={{ fontSize: '0.85em' }}>{messages.spend.notCharged}</span>
+      <Text component="span" fz="inherit" c="gray.7">
+        <s>{text}</s> <span style={{ display: 'inline-block', fontSize: '0.85em' }}>{messages.spend.notCharged}</span>
       </Text>
     );
   }

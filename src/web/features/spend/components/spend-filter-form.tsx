@@ -60,7 +60,7 @@ export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }:
 
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={m.filters}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: oneCard ? 3 : 4, xl: oneCard ? 6 : 7 }} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 2, md: oneCard ? 3 : 4, xl: oneCard ? 6 : 7 }} spacing="sm" verticalSpacing="sm">
         <TextInput
           type="date"
           label={m.from}

@@ -32,11 +32,24 @@ function Amount({ row }: { row: SpendRow }) {
   );
 }
 
+/** The day, and under it the time: the column stays narrow enough for the whole row at 1280 px. */
+function When({ iso }: { iso: string }) {
+  const [day, time] = historyDate(iso).split(' ');
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{day}</span>{' '}
+      <Text component="span" display="inline-block" fz="xs" c="gray.7">
+        {time}
+      </Text>
+    </>
+  );
+}
+
 const dateColumn: Column<SpendRow> = {
   key: 'date',
   label: h.date,
   primary: true,
-  render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{historyDate(r.tmsInclH)}</span>,
+  render: (r) => <When iso={r.tmsInclH} />,
 };
 const companyColumns: Column<SpendRow>[] = [
   {
@@ -62,7 +75,17 @@ const purchaseColumns: Column<SpendRow>[] = [
   {
     key: 'status',
     label: h.status,
-    render: (r) => <ToneBadge tone={STATUS_TONES[r.status] ?? 'blue'}>{r.status}</ToneBadge>,
+    // The platform's own description (section 4's last case) is too long for a chip: plain text that wraps.
+    render: (r) => {
+      const tone = STATUS_TONES[r.status];
+      return tone ? (
+        <ToneBadge tone={tone}>{r.status}</ToneBadge>
+      ) : (
+        <Text component="span" fz="xs" fw={600} c="blue.9" maw={150} display="inline-block">
+          {r.status}
+        </Text>
+      );
+    },
   },
 ];
 

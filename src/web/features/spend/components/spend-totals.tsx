@@ -29,7 +29,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 export function SpendTotals({ totals }: { totals: Totals }) {
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={t.title}>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm">
         <Figure
           label={t.spent}
           value={totals.approved.cents > 0 ? `\u2212 ${formatCents(totals.approved.cents)}` : formatCents(0)}
