@@ -65,6 +65,10 @@ export const companyMessages = {
     copyPix: 'Copiar código Pix',
     pixCopied: 'Código Pix copiado',
     copiedShort: 'Copiado!',
+    /** Not in the spec (decision 120): where the invoice stands, read from the invoices the provider closed. */
+    state: 'Situação',
+    states: { aberta: 'Aberta', paga: 'Paga', vencida: 'Vencida' },
+    dueOn: (date: string) => `Vencimento em ${date}`,
   },
   proposal: {
     title: 'Solicitar Cartão',
