@@ -26,6 +26,16 @@ export const companyMessages = {
     committedLimit: 'Comprometido com cartões',
     freeLimit: 'Livre para novos cartões e aumentos',
     limitsHint: 'Soma dos limites das contas cartão não canceladas.',
+    /** /home's line of the relationship's limit (issue 27): committed and free at a glance. */
+    homeLimit: {
+      committed: 'Comprometido',
+      free: 'Livre',
+      of: (total: string) => `de ${total}`,
+      usage: 'Parte do limite do relacionamento comprometida com cartões',
+      details: 'Ver detalhes',
+      failure: 'Não foi possível ler o limite do relacionamento.',
+      retry: 'Tentar novamente',
+    },
   },
   invoices: {
     title: 'Faturas do Relacionamento',

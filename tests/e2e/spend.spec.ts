@@ -28,6 +28,11 @@ async function shoot(page: Page, name: string) {
 
 test("the company's spend: totals, the NEGADA filter, its file, and a holder's card", async ({ page }) => {
   await openHome(page);
+  // /home shows the relationship's limit: committed and free (issue 27).
+  const limit = page.getByRole('region', { name: 'Limite do relacionamento' });
+  await expect(limit).toContainText('Comprometido');
+  await expect(limit).toContainText(/Livre\s*R\$/);
+  await shoot(page, 'home');
   await page.getByRole('link', { name: 'Transações da Empresa' }).first().click();
   await expect(page).toHaveURL(/\/home\/transactions$/);
   await expect(page).toHaveTitle('Transações da empresa · fidis');
@@ -86,4 +91,13 @@ test("the company's spend: totals, the NEGADA filter, its file, and a holder's c
   await expect(totals(page)).toContainText('Negadas');
   await expectNoA11yViolations(page);
   await shoot(page, 'card-history');
+});
+
+test('an invoice says where it stands, with its due date', async ({ page }) => {
+  await openHome(page);
+  await page.getByRole('link', { name: 'Faturas do Relacionamento' }).first().click();
+  await expect(page.getByText(/^Vencimento em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel(/^Situação: (Aberta|Paga|Vencida)$/)).toBeVisible();
+  await expectNoA11yViolations(page);
+  await shoot(page, 'invoices');
 });
