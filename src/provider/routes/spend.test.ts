@@ -179,6 +179,15 @@ describe("the company's spend", () => {
     expect(seen).toEqual(await places());
   });
 
+  it("never reads past the period's end, whatever the cursor says", async () => {
+    const future = `${BigInt(Date.UTC(2030, 0, 1)) * 1000n}~999`;
+    expect(await places({ to: '2026-02-05', after: future })).toEqual([
+      'POSTO DOIS',
+      'AMAZON.COM SEATTLE',
+      'PADARIA UM',
+    ]);
+  });
+
   it('answers a Consulta operator too (cards.read), and no company of someone else', async () => {
     expect((await read({}, consulta)).transactions).toHaveLength(8);
     // Consulta sees CPFs masked: a CPF names a holder whole or by the three digits the mask shows, never by more.

@@ -68,12 +68,22 @@ function holderCondition(companyId: number, q: string | undefined, maskedCpf: bo
   return hidden ? sql`${a.accountId} in (${named})` : sql`${a.accountId} in (${named} union ${cpf})`;
 }
 
-/** Every condition but the cursor's, over authorizations `a` joined to their account. */
-export function spendConditions(companyId: number, period: SpendPeriod, f: SpendFilters, maskedCpf: boolean): SQL {
+/**
+ * Every condition but the cursor's, over authorizations `a` joined to their account. `endBound: false` when a cursor
+ * bounds the page from above instead: a second upper bound on tms_incl would start the backward walk at the period's
+ * end on PostgreSQL 17 (PGlite) and read every row down to the cursor (bench/spend.ts, docs/performance.md).
+ */
+export function spendConditions(
+  companyId: number,
+  period: SpendPeriod,
+  f: SpendFilters,
+  maskedCpf: boolean,
+  endBound = true,
+): SQL {
   return and(
     eq(accounts.companyId, companyId),
     gte(a.tmsIncl, period.start),
-    lt(a.tmsIncl, period.end),
+    endBound ? lt(a.tmsIncl, period.end) : undefined,
     inArray(a.descDrop, [...KEPT_DROPS]),
     sql`btrim(${a.transactionType}) <> ''`,
     f.uuid ? eq(a.accountId, f.uuid) : undefined,

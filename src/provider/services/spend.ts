@@ -19,10 +19,17 @@ export { spendPeriod } from './spend-filters.ts';
 
 const micros = sql<string>`(extract(epoch from ${a.tmsIncl}) * 1000000)::bigint::text`;
 
-/** Rows strictly after the cursor in (tms_incl desc, id desc) order. */
-function after(cursor: string | undefined): SQL | undefined {
+/**
+ * Rows strictly after the cursor in (tms_incl desc, id desc) order, and before the period's end: a cursor past the end
+ * (one not from this period's pages) reads from the end.
+ */
+function after(cursor: string | undefined, end: Date): SQL | undefined {
   if (!cursor) return undefined;
-  const [us, id] = cursor.split('~') as [string, string];
+  const [cursorUs, cursorId] = cursor.split('~') as [string, string];
+  const endUs = BigInt(end.getTime()) * 1000n;
+  const beyond = BigInt(cursorUs) >= endUs;
+  const us = beyond ? endUs.toString() : cursorUs;
+  const id = beyond ? '0' : cursorId;
   const instant = sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
   return sql`(${a.tmsIncl}, ${a.id}) < (${instant}, ${id}::bigint)`;
 }
@@ -80,7 +87,9 @@ export async function spendPage(db: DbExecutor, companyId: number, period: Spend
     })
     .from(a)
     .innerJoin(accounts, eq(accounts.id, a.accountId))
-    .where(and(spendConditions(companyId, period, input, input.maskedCpf), after(input.after)))
+    .where(
+      and(spendConditions(companyId, period, input, input.maskedCpf, !input.after), after(input.after, period.end)),
+    )
     .orderBy(desc(a.tmsIncl), desc(a.id))
     .limit(size + 1);
   const shown = rows.slice(0, size);
