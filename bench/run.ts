@@ -6,7 +6,19 @@
 // named. What the benches share (their databases, the engines, the bench server) is in bench/support/.
 import { spawnSync } from 'node:child_process';
 
-const ALL = ['proxy', 'provider', 'paging', 'search', 'bundle', 'lighthouse', 'sign-in', 'exports', 'bulk', 'audit'];
+const ALL = [
+  'proxy',
+  'provider',
+  'paging',
+  'search',
+  'spend',
+  'bundle',
+  'lighthouse',
+  'sign-in',
+  'exports',
+  'bulk',
+  'audit',
+];
 const ON_REQUEST = ['load', 'compare', 'services', 'test-setup', 'network'];
 const chosen = process.argv.slice(2).filter((name) => ALL.includes(name) || ON_REQUEST.includes(name));
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));

@@ -26,6 +26,16 @@ export const companyMessages = {
     committedLimit: 'Comprometido com cartões',
     freeLimit: 'Livre para novos cartões e aumentos',
     limitsHint: 'Soma dos limites das contas cartão não canceladas.',
+    /** /home's line of the relationship's limit (issue 27): committed and free at a glance. */
+    homeLimit: {
+      committed: 'Comprometido',
+      free: 'Livre',
+      of: (total: string) => `de ${total}`,
+      usage: 'Parte do limite do relacionamento comprometida com cartões',
+      details: 'Ver detalhes',
+      failure: 'Não foi possível ler o limite do relacionamento.',
+      retry: 'Tentar novamente',
+    },
   },
   invoices: {
     title: 'Faturas do Relacionamento',
@@ -65,6 +75,10 @@ export const companyMessages = {
     copyPix: 'Copiar código Pix',
     pixCopied: 'Código Pix copiado',
     copiedShort: 'Copiado!',
+    /** Not in the spec (decision 120): where the invoice stands, read from the invoices the provider closed. */
+    state: 'Situação',
+    states: { aberta: 'Aberta', paga: 'Paga', vencida: 'Vencida' },
+    dueOn: (date: string) => `Vencimento em ${date}`,
   },
   proposal: {
     title: 'Solicitar Cartão',

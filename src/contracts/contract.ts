@@ -17,6 +17,7 @@ import { radarSpecs } from './radar.ts';
 import { type EndpointName, type EndpointRoute, endpointRoutes } from './routes.ts';
 import * as s from './schemas.ts';
 import { secondFactorSpecs } from './second-factor.ts';
+import { spendSpecs } from './spend.ts';
 import { spendingSpecs } from './spending-contract.ts';
 import { virtualCardSpecs } from './virtual-cards.ts';
 
@@ -98,6 +99,7 @@ const specs = {
   ...spendingSpecs,
   ...virtualCardSpecs,
   ...cardSearchSpecs,
+  ...spendSpecs,
 } as const satisfies Record<EndpointName, EndpointSpec>;
 
 type Specs = typeof specs;

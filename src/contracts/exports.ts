@@ -10,6 +10,7 @@ import { messages } from './messages.ts';
 import { type Policy, policy, type StepUpCall } from './policy.ts';
 import { radarExportFilters } from './radar.ts';
 import { headerValues } from './schemas.ts';
+import { spendExportFilters } from './spend.ts';
 
 const isoDate = headerValues.dueDate;
 
@@ -32,6 +33,8 @@ export const exportFilters = {
   radar: radarExportFilters,
   /** The audit trail with the screen's filters, every page (decision 089; kind in provider/exports/audit.ts). */
   audit: auditExportFilters,
+  /** The company's spend with the screen's filters, every page (decision 118; kind in provider/exports/spend.ts). */
+  spend: spendExportFilters,
 } as const;
 
 export type ExportKindName = keyof typeof exportFilters;
@@ -40,6 +43,12 @@ export type ExportKindName = keyof typeof exportFilters;
 const WHOLE_LIST = {
   when: 'for the whole list (no CPF search)',
   applies: ({ body }: StepUpCall) => !(body as { filters?: { cpf?: string } }).filters?.cpf,
+};
+
+/** The company's spend of every card asks for a recent proof; the file of one card's history does not, as its own. */
+const ONE_CARD_EXEMPT = {
+  when: 'for every card (no card named)',
+  applies: ({ body }: StepUpCall) => !(body as { filters?: { uuid?: string } }).filters?.uuid,
 };
 
 /**
@@ -62,6 +71,7 @@ export const EXPORT_POLICIES = {
     reveals: { data: ['cpf'], to: 'masked for Consulta' },
   }),
   audit: policy.company('cnpj and relationCode of the filters', 'audit.read', { stepUp: 'when stale' }),
+  spend: policy.company('cnpj and relationCode of the filters', 'cards.read', { stepUp: ONE_CARD_EXEMPT }),
 } as const satisfies Record<ExportKindName, Policy>;
 export type ExportFiltersOf<K extends ExportKindName> = z.input<(typeof exportFilters)[K]>;
 export const EXPORT_KINDS = Object.keys(exportFilters) as ExportKindName[];

@@ -17,6 +17,9 @@ export const authorization = z.object({
   passwordValidated: z.boolean().default(true),
   /** Not in the spec's entity: the spending control that declined it (issue 30, decision 132); absent otherwise. */
   declineCode: z.string().optional(),
+  /** Not in the spec's entity: what it held of the limit in R$ (a foreign purchase at the recorded rate), which the
+   * history's amount filter reads (issue 27, decision 118); absent from an older provider. */
+  valueBrl: z.number().optional(),
 });
 
 export const authorizationHistoryResponse = z.object({ authorizations: z.array(authorization) });

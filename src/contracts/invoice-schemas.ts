@@ -47,7 +47,14 @@ export const corporateInvoice = z.object({
   feesValue: invoiceValue,
   /** The Pix copia-e-cola of the total (static BR Code); absent when nothing is left to pay or Pix is off (077). */
   pixCopiaECola: z.string().min(1).max(512).optional(),
+  /**
+   * Not in the spec's entity (decision 120): aberta until its due date, paga once a later invoice recorded payments
+   * of its whole total, vencida after its due date otherwise. Absent from an older provider.
+   */
+  state: z.enum(['aberta', 'paga', 'vencida']).optional(),
 });
+
+export type InvoiceState = 'aberta' | 'paga' | 'vencida';
 
 export type CorporateAccountResponse = z.infer<typeof corporateAccountResponse>;
 

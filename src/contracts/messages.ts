@@ -19,6 +19,7 @@ import { radarMessages } from './radar-messages.ts';
 import { secondFactorMessages } from './second-factor-messages.ts';
 import { sessionMessages } from './session-messages.ts';
 import { shellMessages } from './shell-messages.ts';
+import { spendMessages } from './spend-messages.ts';
 import { spendingMessages } from './spending-messages.ts';
 import { userMessages } from './user-messages.ts';
 
@@ -29,6 +30,7 @@ export const messages = {
   radar: radarMessages,
   spending: spendingMessages,
   cardSearch: cardSearchMessages,
+  spend: spendMessages,
   pageTitles,
   exports: exportMessages,
   bulk: bulkMessages,

@@ -17,4 +17,5 @@ export const pageTitles = {
   changePassword: 'Alterar senha',
   radar: 'Radar do ciclo de vida',
   audit: 'Auditoria',
+  spend: 'Transações da empresa',
 } as const;

@@ -155,6 +155,10 @@ export const endpointRoutes = {
   /** Not in the spec: the company's cards by name, CPF or last four digits, and by status (decision 115). */
   cardSearch: r('GET', '/v1/corporate/accounts/search'),
   // </card-search>
+  // Company spend (issue 27): edit only inside this block.
+  /** Not in the spec: every card's authorizations, filtered, totalled and keyset-paged (decision 118). */
+  companyTransactions: r('GET', '/v1/corporate/transactions'),
+  // </spend>
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof endpointRoutes;

@@ -42,6 +42,7 @@ import { radarRoutes } from './routes/radar.ts';
 import { revealAddressRoutes } from './routes/reveal-address.ts';
 import { revealCpfRoutes } from './routes/reveal-cpf.ts';
 import { secondFactorRoutes } from './routes/second-factor.ts';
+import { spendRoutes } from './routes/spend.ts';
 import { spendingRoutes } from './routes/spending.ts';
 import { userRoutes } from './routes/users.ts';
 import { virtualCardRoutes } from './routes/virtual-cards.ts';
@@ -180,6 +181,7 @@ export function buildProvider(opts: ProviderOptions): FastifyInstance {
     await api.register(impactRoutes, ctx);
     await api.register(radarRoutes, ctx);
     await api.register(cardSearchRoutes, ctx);
+    await api.register(spendRoutes, ctx);
     await api.register(exportRoutes, ctx);
     await api.register(revealCpfRoutes, ctx);
     await api.register(revealAddressRoutes, ctx);

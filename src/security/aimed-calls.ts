@@ -114,6 +114,8 @@ export const AIM: { readonly [K in EndpointName]: (t: Target) => Aimed } = {
   radarCards: (t) => ({ params: {}, headers: company(t), query: { category: 'unused' } }),
   // The cards search (issue 27): the target holder's last four digits.
   cardSearch: (t) => ({ params: {}, headers: company(t), query: { q: t.account.last4 } }),
+  // The company's spend (issue 27): the target holder's card, approved purchases.
+  companyTransactions: (t) => ({ params: {}, headers: company(t), query: { q: t.account.last4, status: 'APROVADA' } }),
   auditTrail: (t) => ({ params: {}, headers: company(t), query: { action: 'BLOCK' } }), // Audit trail (issue 16).
   revealCpf: card, // Consulta's audited "mostrar" (issue 16, decision 090).
   revealAddress: card, // Consulta's audited "mostrar" of the address (issue 16, decision 093).

@@ -47,7 +47,7 @@ test('a NEGADA for lack of limit: the reason, and the fix opens the limit screen
   await expect(history.getByText(/^Limite insuficiente: /).first()).toBeVisible();
   await expectNoA11yViolations(page);
 
-  // The three widths of the brief, and one where the authorizations are a table again (decision 081).
+  // The three widths of the brief, and a wide one (decision 081; a table from 576 px since decision 119).
   for (const width of [360, 768, 1280, 1920]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : width === 1920 ? 1080 : 900 });
     const link = history.getByRole('link', { name: SUGGESTED_FIX }).first();
@@ -62,9 +62,10 @@ test('a NEGADA for lack of limit: the reason, and the fix opens the limit screen
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  // The table turns back into items on the media query's change event, after the resize returns: focusing before it
-  // lands would focus a link about to be unmounted, and Enter would reach nothing.
-  await expect(page.locator(`ul[aria-label="${HISTORY}"]`)).toBeVisible();
+  // The items turn back into a table on the media query's change event, after the resize returns: focusing before it
+  // lands would focus a link about to be unmounted, and Enter would reach nothing. From 576 px the history is the
+  // spend's dense table (decision 119).
+  await expect(page.locator(`table[aria-label="${HISTORY}"]`)).toBeVisible();
 
   // The keyboard reaches the fix like any link.
   const name = (await fix.textContent()) ?? '';

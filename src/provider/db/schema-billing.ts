@@ -118,6 +118,8 @@ export const authorizations = pgTable(
   },
   (t) => [
     index('authorizations_account_time').on(t.accountId, t.tmsIncl),
+    // The company's spend, newest first (walked backwards), keyset on (tms_incl, id) (issue 27, decision 118).
+    index('authorizations_time').on(t.tmsIncl, t.id),
     // The day and month limits sum one card's purchases since a moment.
     index('authorizations_card_time').on(t.cardId, t.tmsIncl).where(sql`${t.cardId} is not null`),
     // The used-amount sum reads only the open authorizations of one account.

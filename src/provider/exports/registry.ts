@@ -5,6 +5,7 @@ import { holdersKind } from './holders.ts';
 import { invoiceHoldersKind } from './invoice-holders.ts';
 import type { ExportKind } from './kind.ts';
 import { radarExportKind } from './radar.ts';
+import { spendExportKind } from './spend.ts';
 
 const kinds = new Map<string, ExportKind>();
 
@@ -20,3 +21,4 @@ for (const kind of [holdersKind, authorizationsKind, transactionsKind, invoiceHo
   registerExportKind(kind as unknown as ExportKind);
 }
 registerExportKind(auditExportKind as unknown as ExportKind); // Audit trail (issue 16).
+registerExportKind(spendExportKind as unknown as ExportKind); // Company spend (issue 27).

@@ -269,3 +269,36 @@ describe('GET /v2/invoice/corporate: Pix copia-e-cola (decision 077)', () => {
     expect(body).not.toHaveProperty('pixCopiaECola');
   });
 });
+
+describe("an invoice's state (decision 120)", () => {
+  it('is aberta up to its due date, vencida after it, paga once a later invoice recorded its whole total', async () => {
+    const { invoiceState } = await import('../services/invoices.ts');
+    expect(invoiceState(10_000, '2026-03-22', null, '2026-03-22')).toBe('aberta');
+    expect(invoiceState(10_000, '2026-03-22', null, '2026-03-23')).toBe('vencida');
+    expect(invoiceState(10_000, '2026-02-22', { totalPaymentValue: '100.00' }, '2026-03-23')).toBe('paga');
+    expect(invoiceState(10_000, '2026-02-22', { totalPaymentValue: '99.99' }, '2026-03-23')).toBe('vencida');
+    expect(invoiceState(0, '2026-03-22', null, '2026-03-23')).toBe('paga');
+  });
+
+  it('comes with every corporate invoice: the newest by the clock, the older ones by what the next one recorded', async () => {
+    const built = await h.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.companyId, main.id))
+      .orderBy(asc(invoices.dueDate));
+    expect(built.length).toBeGreaterThan(1);
+    for (const [i, row] of built.entries()) {
+      const res = await invoice(main.cnpj, row.dueDate);
+      expect(res.statusCode, res.body).toBe(200);
+      const { state } = corporateInvoice.parse(res.json());
+      const next = built[i + 1];
+      if (next) {
+        const paid = Number(next.totalPaymentValue ?? 0) >= Number(row.totalInvoiceValue ?? 0);
+        expect(state).toBe(paid ? 'paga' : 'vencida');
+      } else {
+        // The harness's clock reads 2026-03-02; the built invoices are drawn back from the real today.
+        expect(state).toBe(row.dueDate >= '2026-03-02' ? 'aberta' : 'vencida');
+      }
+    }
+  });
+});

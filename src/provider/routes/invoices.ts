@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ProviderContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { handle } from '../http/handle.ts';
-import { corporateInvoice, relationshipAccount } from '../services/invoices.ts';
+import { brasiliaToday, corporateInvoice, relationshipAccount } from '../services/invoices.ts';
 import type { PixReceiver } from '../services/pix.ts';
 
 /** `pix`: the issuer's receiver for the invoices' copia-e-cola, null when Pix is not offered (decision 077). */
@@ -18,6 +18,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: ProviderContext &
     app,
     'corporateInvoice',
     async ({ headers, scope }) =>
-      (await corporateInvoice(ctx.db, scope.company.id, headers.duedate, ctx.pix)) ?? fail('INVOICE_NOT_FOUND'),
+      (await corporateInvoice(ctx.db, scope.company.id, headers.duedate, ctx.pix, brasiliaToday(ctx.clock()))) ??
+      fail('INVOICE_NOT_FOUND'),
   );
 }

@@ -8,7 +8,7 @@ import { authorizations, invoiceDueDates, transactions } from '../db/schema.ts';
 import type { CardRefScope } from '../http/scope/types.ts';
 
 /**
- * The card's history, newest first (prepared once, issue 17): the columns the screen shows and no more — the network's
+ * The card's history, newest first (prepared once, issue 17): the columns the screen shows and filters by — the network's
  * own columns (issue 30: request id, card, MCC, country, channel) stay in the database.
  */
 const a = authorizations;
@@ -27,6 +27,7 @@ const historyRead = preparedRead('authorization_history', (db, name) =>
       capturedOffline: a.capturedOffline,
       passwordValidated: a.passwordValidated,
       declineCode: a.declineCode,
+      valueBrl: a.valueBrl,
     })
     .from(authorizations)
     .where(eq(authorizations.accountId, sql.placeholder('accountId')))
@@ -50,6 +51,7 @@ export async function authorizationHistory(db: Db, scope: CardRefScope): Promise
       transactionType: r.transactionType,
       capturedOffline: r.capturedOffline,
       passwordValidated: r.passwordValidated,
+      valueBrl: Number(r.valueBrl),
       ...(r.declineCode ? { declineCode: r.declineCode } : {}),
     });
   }

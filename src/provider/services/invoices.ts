@@ -1,7 +1,7 @@
 // The relationship's invoices: its own account (whose uuid the due-date list takes) and the corporate invoice
 // of a due date, only for the operator's companies.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { CorporateAccountResponse, CorporateInvoice } from '../../contracts/schemas.ts';
+import type { CorporateAccountResponse, CorporateInvoice, InvoiceState } from '../../contracts/schemas.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { accounts, cards, invoices } from '../db/schema.ts';
 import type { CompanyRef } from '../http/scope/types.ts';
@@ -34,26 +34,45 @@ export async function relationshipAccount(
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
-/**
- * The Pix copia-e-cola of an invoice's total, or undefined when there is nothing to pay with it: no receiver
- * configured, a total that is not positive, or an invoice already settled. A later closed invoice settles this one:
- * it records what was paid as its payments and credits and carries the rest into its own balance, so a Pix of this
- * total would be paid twice.
- */
-async function invoicePix(
-  db: DbExecutor,
-  row: typeof invoices.$inferSelect,
-  pix: PixReceiver | null,
-): Promise<string | undefined> {
-  if (!pix || row.totalInvoiceValue === null) return undefined;
-  const amountCents = centsOf(row.totalInvoiceValue);
-  if (amountCents <= 0) return undefined;
-  const [later] = await db
-    .select({ id: invoices.id })
+/** Today's date in Brasília (UTC−3 all year), ISO: the day a due date is compared with. */
+export const brasiliaToday = (now: Date) => new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+/** The invoice closed after this one, which records what was paid of it (its payments and credits), if any. */
+async function nextInvoice(db: DbExecutor, row: typeof invoices.$inferSelect) {
+  const [next] = await db
+    .select({ totalPaymentValue: invoices.totalPaymentValue })
     .from(invoices)
     .where(and(eq(invoices.companyId, row.companyId), gt(invoices.dueDate, row.dueDate)))
+    .orderBy(asc(invoices.dueDate))
     .limit(1);
-  if (later) return undefined;
+  return next ?? null;
+}
+
+/**
+ * Where the invoice stands (decision 120): a later closed invoice settles it — paga when the payments it recorded
+ * cover this total, vencida when they fall short (the rest was carried with charges); with none yet, aberta up to
+ * its due date (Brasília day) and vencida after. A total that is not positive has nothing to pay.
+ */
+export function invoiceState(
+  total: number,
+  dueDate: string,
+  next: { totalPaymentValue: string | null } | null,
+  today: string,
+): InvoiceState {
+  if (total <= 0) return 'paga';
+  if (next) return centsOf(next.totalPaymentValue ?? '0') >= total ? 'paga' : 'vencida';
+  return dueDate >= today ? 'aberta' : 'vencida';
+}
+
+/**
+ * The Pix copia-e-cola of an invoice's total, or undefined when there is nothing to pay with it: no receiver
+ * configured, a total that is not positive, or an invoice already settled by a later one (a Pix of this total would
+ * be paid twice).
+ */
+function invoicePix(row: typeof invoices.$inferSelect, settled: boolean, pix: PixReceiver | null): string | undefined {
+  if (!pix || row.totalInvoiceValue === null || settled) return undefined;
+  const amountCents = centsOf(row.totalInvoiceValue);
+  if (amountCents <= 0) return undefined;
   return staticPix({ ...pix, amountCents, txid: invoiceTxid(row.id, row.dueDate) });
 }
 
@@ -63,13 +82,16 @@ export async function corporateInvoice(
   companyId: number,
   dueDate: string,
   pix: PixReceiver | null = null,
+  today = brasiliaToday(new Date()),
 ): Promise<CorporateInvoice | null> {
   const [row] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.companyId, companyId), eq(invoices.dueDate, dueDate)));
   if (!row) return null;
-  const pixCopiaECola = await invoicePix(db, row, pix);
+  const next = await nextInvoice(db, row);
+  const pixCopiaECola = invoicePix(row, next !== null, pix);
+  const state = invoiceState(centsOf(row.totalInvoiceValue ?? '0'), row.dueDate, next, today);
   return {
     dueDate: row.dueDate,
     totalInvoiceValue: money(row.totalInvoiceValue),
@@ -87,5 +109,6 @@ export async function corporateInvoice(
     otherCreditsValue: money(row.otherCreditsValue),
     feesValue: money(row.feesValue),
     ...(pixCopiaECola ? { pixCopiaECola } : {}),
+    state,
   };
 }

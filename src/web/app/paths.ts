@@ -34,6 +34,8 @@ export const paths = {
   radar: '/home/radar',
   /** Not in the spec's table: the audit trail, Administrador only (decision 089). */
   audit: '/home/audit',
+  /** Not in the spec's table: every card's authorizations, filtered and totalled (decision 118). */
+  spend: '/home/transactions',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -89,6 +91,7 @@ export function routeTitle(pathname: string): string {
   if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';
   if (isUnder(pathname, paths.secondFactorSettings)) return 'Segundo fator';
   if (isUnder(pathname, paths.audit)) return 'Auditoria';
+  if (isUnder(pathname, paths.spend)) return 'Transações da empresa';
   return 'Cartões da empresa';
 }
 

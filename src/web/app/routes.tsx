@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
         }),
         lazyRoute(() => import('../features/radar/routes/radar-list.tsx'), { path: 'radar/:category' }),
         lazyRoute(() => import('../features/audit/routes/audit.tsx'), { path: 'audit' }, needs('audit.read')),
+        lazyRoute(() => import('../features/spend/routes/spend.tsx'), { path: 'transactions' }),
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

@@ -28,6 +28,8 @@ interface ResponsiveTableProps<T> {
    * The row's own button stays the way a screen reader is told about.
    */
   onOpen?: (row: T) => void;
+  /** Tighter rows and smaller text: a long list read line by line (the spend tables, issue 27). */
+  dense?: boolean;
 }
 
 /** A click or key that a control inside the row handles itself (a button, a link, the CPF's "mostrar"). */
@@ -61,6 +63,7 @@ export function ResponsiveTable<T>({
   stackBelow = '35.99em',
   minWidth,
   onOpen,
+  dense = false,
 }: ResponsiveTableProps<T>) {
   const stacked = useMediaQuery(`(max-width: ${stackBelow})`, false, { getInitialValueInEffect: false });
 
@@ -97,7 +100,15 @@ export function ResponsiveTable<T>({
   }
 
   const table = (
-    <Table striped highlightOnHover verticalSpacing="sm" miw={minWidth} aria-label={label}>
+    <Table
+      striped
+      highlightOnHover
+      verticalSpacing={dense ? 6 : 'sm'}
+      horizontalSpacing={dense ? 'xs' : 'sm'}
+      fz={dense ? 'sm' : undefined}
+      miw={minWidth}
+      aria-label={label}
+    >
       <Table.Thead>
         <Table.Tr>
           {columns.map((c) => (

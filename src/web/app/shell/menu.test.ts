@@ -12,6 +12,7 @@ describe('menus', () => {
     expect(activeTitles(mainMenu('/home/invoices'))).toEqual(['Faturas do Relacionamento']);
     expect(activeTitles(mainMenu('/home/requestcard'))).toEqual(['Solicitar Cartão']);
     expect(activeTitles(mainMenu('/home/bulk'))).toEqual(['Alterações em lote']);
+    expect(activeTitles(mainMenu('/home/transactions'))).toEqual(['Transações da Empresa']);
     expect(activeTitles(mainMenu('/home/user/management'))).toEqual(['Gestão de usuários', 'Criar Usuário']);
     expect(activeTitles(mainMenu('/home/user/management/manage'))).toEqual([
       'Gestão de usuários',
@@ -55,12 +56,22 @@ describe('menus', () => {
         'Faturas do Relacionamento',
         'Solicitar Cartão',
         'Gestão de usuários',
+        'Transações da Empresa',
         'Alterações em lote',
         'Auditoria',
       ],
     ],
-    ['GESTOR_CARTOES', ['Cartões da Empresa', 'Faturas do Relacionamento', 'Solicitar Cartão', 'Alterações em lote']],
-    ['CONSULTA', ['Cartões da Empresa', 'Faturas do Relacionamento']],
+    [
+      'GESTOR_CARTOES',
+      [
+        'Cartões da Empresa',
+        'Faturas do Relacionamento',
+        'Solicitar Cartão',
+        'Transações da Empresa',
+        'Alterações em lote',
+      ],
+    ],
+    ['CONSULTA', ['Cartões da Empresa', 'Faturas do Relacionamento', 'Transações da Empresa']],
   ] as [Profile, string[]][])('issue 16: %s sees exactly its main items', (profile, titles) => {
     const items = mainMenu('/home', (permission) => can(profile, permission));
     expect(items.map((i) => i.title)).toEqual(titles);
@@ -74,13 +85,14 @@ describe('menus', () => {
       'Solicitar Cartão',
       'Gestão de usuários',
     ]);
-    expect(titles.slice(4)).toEqual(['Alterações em lote', 'Auditoria']);
+    expect(titles.slice(4)).toEqual(['Transações da Empresa', 'Alterações em lote', 'Auditoria']);
   });
 
   it('issue 16: before the profile is known, no gated item shows', () => {
     expect(mainMenu('/home', () => false).map((i) => i.title)).toEqual([
       'Cartões da Empresa',
       'Faturas do Relacionamento',
+      'Transações da Empresa',
     ]);
   });
 });

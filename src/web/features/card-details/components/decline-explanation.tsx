@@ -18,7 +18,7 @@ const FIX_LABELS = {
   controls: messages.spending.fixControls,
 } as const;
 
-interface DeclineExplanationProps {
+export interface DeclineExplanationProps {
   authorization: Pick<Authorization, 'descResponseTransaction' | 'mainValue' | 'coinCode' | 'declineCode'>;
   card: CardFixState | null;
   limit: LimitResponse | undefined;

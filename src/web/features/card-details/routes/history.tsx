@@ -1,78 +1,26 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { DENIED } from '../../../../contracts/authorization-status.ts';
-import {
-  type Authorization,
-  type InvoiceTransaction,
-  type LimitResponse,
-  messages,
-} from '../../../../contracts/index.ts';
+import { type InvoiceTransaction, messages } from '../../../../contracts/index.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
-import { formatBRL, formatCurrency } from '../../../ui/format.ts';
+import { formatCurrency } from '../../../ui/format.ts';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { SignedAmount } from '../../../ui/signed-amount.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { ToneBadge } from '../../../ui/status-badge.tsx';
 import { isPermanentlyBlocked, useConsult } from '../api/get-consult.ts';
 import { useHolder } from '../api/get-holder.ts';
 import { useLimit } from '../api/get-limit.ts';
 import { useAuthorizations, useRecentTransactions } from '../api/history.ts';
-import { DeclineExplanation } from '../components/decline-explanation.tsx';
+import { CardSpend } from '../components/card-spend.tsx';
+import type { DeclineExplanationProps } from '../components/decline-explanation.tsx';
 import { Screen } from '../components/screen.tsx';
-import {
-  authorizationStatus,
-  type CardFixState,
-  historyDate,
-  historyTime,
-  keptAuthorizations,
-  keptTransactions,
-} from '../lib/history.ts';
+import { historyDate, historyTime, keptAuthorizations, keptTransactions } from '../lib/history.ts';
 import { type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 
 const m = messages.history;
 
-const STATUS_COLORS: Record<string, string> = { APROVADA: 'green', NEGADA: 'red', CANCELADA: 'gray' };
-
-function StatusText({ status }: { status: string }) {
-  const color = STATUS_COLORS[status] ?? 'blue';
-  return <ToneBadge tone={color}>{status}</ToneBadge>;
-}
-
-/**
- * Until the details column holds the table and a decline's explanation (about 1000 px, from a 1920 px screen), the
- * authorizations stack as items, the explanation at the foot of its item: as a table, the explanation's column sat
- * beyond the scroll edge at 768, 1280 and 1440 px (decision 081).
- */
-const STACK_AUTHORIZATIONS_BELOW = '119.99em';
-
-/** The card's state and limit today, which decide the fix a decline offers and the limit it suggests. */
-interface DeclineContext {
-  card: CardFixState | null;
-  limit: LimitResponse | undefined;
-}
-
-const authorizationColumns = ({ card, limit }: DeclineContext): Column<Authorization>[] => [
-  { key: 'date', label: m.date, primary: true, render: (a) => historyDate(a.tmsInclH) },
-  { key: 'establishment', label: m.establishment, render: (a) => a.establishmentName },
-  { key: 'number', label: m.authorization, render: (a) => a.numAuthorization },
-  { key: 'installments', label: m.installments, render: (a) => a.qtdParcel },
-  {
-    key: 'value',
-    label: m.value,
-    render: (a) => <span style={{ whiteSpace: 'nowrap' }}>{formatCurrency(a.mainValue, a.coinCode)}</span>,
-  },
-  { key: 'status', label: m.status, render: (a) => <StatusText status={authorizationStatus(a)} /> },
-  {
-    key: 'decline',
-    label: messages.declines.column,
-    footer: true,
-    render: (a) =>
-      authorizationStatus(a) === DENIED ? <DeclineExplanation authorization={a} card={card} limit={limit} /> : null,
-  },
-];
-
 /** What the fixes need to know of the card; null until the consult answers (a failed one offers no fix). */
-function useDeclineContext(selected: SelectedCard): DeclineContext {
+function useDeclineContext(selected: SelectedCard): Omit<DeclineExplanationProps, 'authorization'> {
   const consult = useConsult(selected);
   const holder = useHolder(selected.uuid);
   const limit = useLimit(selected.uuid, selected.last4);
@@ -87,6 +35,13 @@ function useDeclineContext(selected: SelectedCard): DeclineContext {
   return { card, limit: limit.data };
 }
 
+/** Payments (PGT) and credits (CRE) are money in, "+ R$ 50,00" in green; the other groups are purchases, money out. */
+const MONEY_IN_GROUPS = ['PGT', 'CRE'];
+function Signed({ value, coinCode, group }: { value: number; coinCode: number; group: string }) {
+  if (value === 0) return <span style={{ whiteSpace: 'nowrap' }}>{formatCurrency(0, coinCode)}</span>;
+  return <SignedAmount value={value} coinCode={coinCode} flow={MONEY_IN_GROUPS.includes(group) ? 'in' : 'out'} />;
+}
+
 type DatedTransaction = InvoiceTransaction & { dueDate: string };
 const transactionColumns: Column<DatedTransaction>[] = [
   { key: 'date', label: m.date, primary: true, render: (t) => historyDate(t.date) },
@@ -96,12 +51,12 @@ const transactionColumns: Column<DatedTransaction>[] = [
   {
     key: 'national',
     label: m.national,
-    render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatBRL(t.valueTransactionNational)}</span>,
+    render: (t) => <Signed value={t.valueTransactionNational} coinCode={986} group={t.abbreviationGroup} />,
   },
   {
     key: 'international',
     label: m.international,
-    render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatCurrency(t.valueTransactionInternational, 840)}</span>,
+    render: (t) => <Signed value={t.valueTransactionInternational} coinCode={840} group={t.abbreviationGroup} />,
   },
   { key: 'due', label: m.dueDate, render: (t) => dayjs(t.dueDate).format('DD/MM/YYYY') },
 ];
@@ -116,9 +71,7 @@ export default function HistoryRoute() {
   const transactions = useRecentTransactions(selected.uuid, selected.last4);
   const declineContext = useDeclineContext(selected);
 
-  const kept = authorizations.data
-    ? keptAuthorizations(authorizations.data).sort((a, b) => historyTime(b.tmsInclH) - historyTime(a.tmsInclH))
-    : [];
+  const kept = authorizations.data ? keptAuthorizations(authorizations.data) : [];
   const keptTx = transactions.data
     ? keptTransactions(transactions.data.transactions).sort((a, b) => historyTime(b.date) - historyTime(a.date))
     : [];
@@ -139,22 +92,7 @@ export default function HistoryRoute() {
               />
             </Box>
           ) : null}
-          {authorizations.isPending ? (
-            <Spinner label={m.loading} />
-          ) : authorizations.isError ? (
-            <FormAlert message={m.failure} />
-          ) : kept.length === 0 ? (
-            <Text c="gray.7">{m.empty}</Text>
-          ) : (
-            <ResponsiveTable
-              columns={authorizationColumns(declineContext)}
-              rows={kept}
-              rowKey={(a) => `${a.numAuthorization}-${a.tmsInclH}`}
-              label={m.authorizations}
-              stackBelow={STACK_AUTHORIZATIONS_BELOW}
-              minWidth={720}
-            />
-          )}
+          <CardSpend selected={selected} context={declineContext} />
         </section>
         <section aria-labelledby="transactions-title">
           <Title order={3} fz="lg" mb="sm" id="transactions-title">
@@ -182,6 +120,7 @@ export default function HistoryRoute() {
               rowKey={(t) => `${t.dueDate}-${t.date}-${t.description}-${t.numParcelOf}-${t.valueTransactionNational}`}
               label={m.transactions}
               minWidth={760}
+              dense
             />
           )}
         </section>

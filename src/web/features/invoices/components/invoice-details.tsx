@@ -1,12 +1,16 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CorporateInvoice } from '../../../../contracts/index.ts';
 import { messages } from '../../../../contracts/index.ts';
+import { ToneBadge } from '../../../ui/status-badge.tsx';
 import { invoiceMonth, MISSING, money } from '../format-invoice.ts';
 import { CopyAction } from './copy-action.tsx';
 import classes from './invoice-details.module.css';
 import { PixPayment } from './pix-payment.tsx';
 
 const t = messages.invoices;
+/** Open reads as information, paid as done, overdue as the one to act on (decision 120). */
+const STATE_TONES = { aberta: 'blue', paga: 'green', vencida: 'red' } as const;
+const dueDay = (iso: string) => iso.split('-').reverse().join('/');
 
 interface Row {
   label: string;
@@ -41,9 +45,19 @@ export function InvoiceDetails({ invoice }: { invoice: CorporateInvoice }) {
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="invoice-summary">
         <Stack gap="sm">
-          <Title order={2} fz="lg" id="invoice-summary">
-            {t.invoiceOf} {invoiceMonth(invoice.dueDate)}
-          </Title>
+          <Group gap="sm" align="center" wrap="wrap">
+            <Title order={2} fz="lg" id="invoice-summary">
+              {t.invoiceOf} {invoiceMonth(invoice.dueDate)}
+            </Title>
+            {invoice.state ? (
+              <ToneBadge tone={STATE_TONES[invoice.state]} aria-label={`${t.state}: ${t.states[invoice.state]}`}>
+                {t.states[invoice.state]}
+              </ToneBadge>
+            ) : null}
+            <Text fz="sm" c="gray.7">
+              {t.dueOn(dueDay(invoice.dueDate))}
+            </Text>
+          </Group>
           <Group gap="xl" align="flex-end" wrap="wrap">
             <div>
               <Text fz="sm" c="gray.7">

@@ -108,6 +108,17 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
     expect(api).toHaveBeenCalledWith('corporateInvoice', { headers: { duedate: '2026-02-22', cnpj: company.cnpj } });
   });
 
+  it('says where the invoice stands, with its due date (decision 120)', async () => {
+    answer(['2026-02-22', '2026-01-22'], {
+      '2026-02-22': { ...full, state: 'vencida' },
+      '2026-01-22': { ...partial, state: 'paga' },
+    });
+    renderApp('/home/invoices');
+    expect(await screen.findByText('Vencida', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByLabelText('Situação: Vencida')).toBeTruthy();
+    expect(screen.getByText('Vencimento em 22/02/2026')).toBeTruthy();
+  });
+
   it('lists the due dates as day/month/year, newest first, and shows a dash for each value not carried', async () => {
     answer(['2026-01-22', '2026-02-22', '2025-12-22'], { '2026-02-22': full, '2026-01-22': partial });
     renderApp('/home/invoices');

@@ -1,0 +1,66 @@
+// /home's line of the relationship's limit (issue 27, decision 037's figures): what the company's cards commit and
+// what is free for new cards and raises, beside the total, with a link to the company screen that explains them.
+import { Anchor, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { messages } from '../../../../contracts/messages.ts';
+import { formatCents } from '../../../../contracts/money.ts';
+import { paths } from '../../../app/paths.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
+import { useRelationshipLimit } from '../api/relationship-limit.ts';
+
+const m = messages.companyScreen;
+const h = m.homeLimit;
+const brl = (reais: number) => formatCents(Math.round(reais * 100));
+
+function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text fz="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 600} fz={strong ? 'lg' : 'md'} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+export function RelationshipLimitPanel() {
+  const company = useAppStore((s) => s.company);
+  const limit = useRelationshipLimit(company ?? { cnpj: '', relationCode: '' });
+  if (!company || limit.isPending) return null;
+  if (limit.isError) {
+    return (
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="sm">
+          <Text fz="sm">{h.failure}</Text>
+          <Button size="xs" variant="light" onClick={() => limit.refetch()}>
+            {h.retry}
+          </Button>
+        </Group>
+      </Paper>
+    );
+  }
+  const { relationshipLimit, committedLimit, freeLimit } = limit.data;
+  const used = relationshipLimit > 0 ? Math.min(100, (committedLimit / relationshipLimit) * 100) : 0;
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="home-limit">
+      <Group justify="space-between" gap="xs" mb={6} wrap="wrap">
+        <Text fw={600} id="home-limit">
+          {m.limits}
+        </Text>
+        <Anchor component={Link} to={paths.companyManagement} fz="sm">
+          {h.details}
+        </Anchor>
+      </Group>
+      <Group gap="xl" wrap="wrap" align="flex-end">
+        <Figure label={h.committed} value={brl(committedLimit)} />
+        <Figure label={h.free} value={brl(freeLimit)} strong />
+        <Text fz="sm" c="gray.7">
+          {h.of(brl(relationshipLimit))}
+        </Text>
+      </Group>
+      <Progress value={used} mt="xs" size="sm" color={freeLimit <= 0 ? 'red' : 'teal'} aria-label={h.usage} />
+    </Paper>
+  );
+}

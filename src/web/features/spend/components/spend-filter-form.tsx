@@ -1,0 +1,106 @@
+// The spend filters (decision 118): period, holder or card, status, origin, amount range. Applied on "Filtrar", so a
+// half-typed amount never asks the provider; each field's own mistake is said under it.
+import { Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { searchTermProblem } from '../../../../contracts/card-search-term.ts';
+import { messages } from '../../../../contracts/messages.ts';
+import { SPEND_REGIONS, SPEND_STATUSES } from '../../../../contracts/spend.ts';
+import { parseTypedMoney } from '../../../ui/money.ts';
+import { MoneyInput } from '../../../ui/money-input.tsx';
+import type { SpendFilterErrors, SpendFilterValues } from '../lib/filters.ts';
+
+const m = messages.spend;
+
+const statusOptions = [{ value: '', label: m.statusAll }, ...SPEND_STATUSES.map((s) => ({ value: s, label: s }))];
+const regionOptions = [
+  { value: '', label: m.regionAll },
+  ...SPEND_REGIONS.map((r) => ({ value: r, label: m.regions[r] })),
+];
+
+export function checkSpendFilters(v: SpendFilterValues): SpendFilterErrors {
+  const errors: SpendFilterErrors = {};
+  if (v.from && v.to && v.from > v.to) errors.from = m.periodOrder;
+  const problem = v.holder.trim() ? searchTermProblem(v.holder) : null;
+  if (problem) errors.holder = messages.cardSearch[problem];
+  const min = parseTypedMoney(v.min);
+  const max = parseTypedMoney(v.max);
+  if (min !== null && max !== null && min > max) errors.min = m.amountOrder;
+  return errors;
+}
+
+interface Props {
+  initial: SpendFilterValues;
+  defaults: () => SpendFilterValues;
+  onApply: (values: SpendFilterValues) => void;
+  /** A card's own history: the holder is the card's, so its field is not shown. */
+  oneCard?: boolean;
+}
+
+export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }: Props) {
+  const [typed, setTyped] = useState<SpendFilterValues>(initial);
+  const [errors, setErrors] = useState<SpendFilterErrors>({});
+  const set =
+    <K extends keyof SpendFilterValues>(key: K) =>
+    (value: SpendFilterValues[K]) =>
+      setTyped((t) => ({ ...t, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkSpendFilters(typed);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onApply({ ...typed });
+  }
+
+  function clear() {
+    const fresh = defaults();
+    setTyped(fresh);
+    setErrors({});
+    onApply(fresh);
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={m.filters}>
+      <SimpleGrid cols={{ base: 2, md: oneCard ? 3 : 4, xl: oneCard ? 6 : 7 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          type="date"
+          label={m.from}
+          value={typed.from}
+          onChange={(e) => set('from')(e.currentTarget.value)}
+          error={errors.from}
+        />
+        <TextInput type="date" label={m.to} value={typed.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+        {oneCard ? null : (
+          <TextInput
+            label={m.holder}
+            placeholder={m.holderPlaceholder}
+            value={typed.holder}
+            onChange={(e) => set('holder')(e.currentTarget.value)}
+            error={errors.holder}
+            maxLength={40}
+            autoComplete="off"
+          />
+        )}
+        <NativeSelect
+          label={m.status}
+          data={statusOptions}
+          value={typed.status}
+          onChange={(e) => set('status')(e.currentTarget.value as SpendFilterValues['status'])}
+        />
+        <NativeSelect
+          label={m.region}
+          data={regionOptions}
+          value={typed.region}
+          onChange={(e) => set('region')(e.currentTarget.value as SpendFilterValues['region'])}
+        />
+        <MoneyInput label={m.minAmount} value={typed.min} onChange={set('min')} error={errors.min} />
+        <MoneyInput label={m.maxAmount} value={typed.max} onChange={set('max')} />
+      </SimpleGrid>
+      <Group gap="xs" mt="md" wrap="wrap">
+        <Button type="submit">{m.apply}</Button>
+        <Button variant="subtle" onClick={clear}>
+          {m.clear}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
