@@ -3,6 +3,7 @@
 // its zod schemas load with the first call (or `preloadContract()`), so zod stays out of the entry (decision 080).
 import type { BrowserResponseOf, Contract, EndpointName, RequestOf } from '../../contracts/contract.ts';
 import { messages } from '../../contracts/messages.ts';
+import { onDemand } from '../lib/on-demand.ts';
 import { ApiError, BAD_RESPONSE_CODE, type CallOptions, callApi, isApiError } from '../lib/transport/index.ts';
 import { confirmIdentity, hasStepUpConfirmer, StepUpCancelledError } from './step-up.ts';
 
@@ -10,7 +11,7 @@ let loading: Promise<typeof import('../../contracts/contract.ts')['contract']> |
 
 /** Starts loading the contract's schemas ahead of the first call (the login form does it on first focus). */
 export function preloadContract() {
-  loading ??= import('../../contracts/contract.ts').then((m) => m.contract);
+  loading ??= onDemand(() => import('../../contracts/contract.ts')).then((m) => m.contract);
   return loading;
 }
 

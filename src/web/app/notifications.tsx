@@ -4,11 +4,12 @@
 import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { NOTIFICATION_LIMIT } from '../lib/notify/limit.ts';
+import { onDemand } from '../lib/on-demand.ts';
 
 // The stack applies its limit when it mounts; the ones shown before that already respect it.
 notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_LIMIT }));
 
-const NotificationStack = lazy(() => import('./notification-stack.tsx'));
+const NotificationStack = lazy(() => onDemand(() => import('./notification-stack.tsx')));
 
 export function AppNotifications() {
   const { notifications, queue } = useNotifications(notificationsStore);

@@ -5,6 +5,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { Permission } from '../../contracts/profiles.ts';
 import LoginRoute from '../features/auth/routes/login.tsx';
+import { onDemand } from '../lib/on-demand.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { Fallback, RequireAuth, RequireCompany, RequirePendingFactor, RequirePermission } from './guards.tsx';
 import { paths } from './paths.ts';
@@ -31,7 +32,9 @@ function lazyRoute(
 ): RouteObject {
   let loading: ReturnType<Load> | undefined;
   const once = () => {
-    loading ??= fullStyles ? Promise.all([loadFullStyles(), load()]).then(([, screen]) => screen) : load();
+    loading ??= onDemand(() =>
+      fullStyles ? Promise.all([loadFullStyles(), load()]).then(([, screen]) => screen) : load(),
+    );
     return loading;
   };
   const Screen = lazy(once);

@@ -1,7 +1,7 @@
 // Web test setup: what jsdom lacks for Mantine, and a clean DOM and storage between tests.
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // findBy/waitFor wait up to 5 s rather than Testing Library's 1 s: a lazy screen's first import can take longer on a
 // loaded 2-core machine (seen at load average 25), and a wait only lasts that long when the test is failing anyway.
@@ -37,4 +37,19 @@ afterEach(() => {
   notifications.clean();
   notifications.cleanQueue();
   localStorage.clear();
+});
+
+// The files of a worker share one window and one module cache (vitest.config.ts, isolate: false): jsdom, React and
+// Mantine load once per worker instead of once per file. What a file changed must not reach the next one. At its
+// end, the screens and dialogs it left loading land (in its own modules) and the globals, timers and spies it set are
+// put back; before the next file loads, the project's own modules (stores, screens bound to the mocked transport)
+// are dropped, so that file gets them afresh, with its own mocks.
+vi.resetModules();
+
+afterAll(async () => {
+  const { loadsSettled } = await import('../lib/on-demand.ts');
+  await loadsSettled();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

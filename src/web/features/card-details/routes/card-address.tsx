@@ -3,8 +3,9 @@
 import { lazy } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { isCardId } from '../../../app/paths.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
 
-const HolderEditor = lazy(() => import('./holder.tsx'));
+const HolderEditor = lazy(() => onDemand(() => import('./holder.tsx')));
 
 export default function CardAddress() {
   const { cardId } = useParams();

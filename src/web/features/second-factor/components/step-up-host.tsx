@@ -3,8 +3,9 @@
 // needed, so the screens that never meet a step-up do not carry it.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { setStepUpConfirmer } from '../../../api/index.ts';
+import { onDemand } from '../../../lib/on-demand.ts';
 
-const StepUpDialog = lazy(() => import('./step-up-dialog.tsx'));
+const StepUpDialog = lazy(() => onDemand(() => import('./step-up-dialog.tsx')));
 
 interface Request {
   id: number;
