@@ -80,9 +80,9 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
   const sessions = new DeviceSessions(devices, new SessionKeyCache(), new AccessTokens(tokenSecret, now), now);
   const replay = opts.replayGuard ?? (opts.redis ? new RedisReplayGuard(opts.redis, now) : new MemoryReplayGuard(now));
   const requestIds = new RequestIds(replay, now);
-  const upstreams = new Upstreams(opts.upstreams, opts.upstreamTimeoutMs, {
-    [CALLER_KEY_HEADER]: callerKeyOf(masterKey),
-  });
+  // The BFF's proof to the provider (decision 129), on every call it forwards: the sealed ones and the downloads.
+  const proof = { [CALLER_KEY_HEADER]: callerKeyOf(masterKey) };
+  const upstreams = new Upstreams(opts.upstreams, opts.upstreamTimeoutMs, proof);
   const metrics = new BffMetrics();
 
   const app = Fastify(serverOptions(config, opts));
@@ -112,7 +112,7 @@ export async function buildBff(opts: BffOptions): Promise<FastifyInstance> {
     perMinute: opts.rateLimit?.proxy ?? 3000,
   });
   // CSV exports (decision 084): the file of a ticket issued through /proxy, streamed.
-  await app.register(downloadRoutes, { requestIds, replay, userSession, upstreams: opts.upstreams, now });
+  await app.register(downloadRoutes, { requestIds, replay, userSession, upstreams: opts.upstreams, proof, now });
   await app.register(healthRoutes, { sql });
   // The API's description is for whoever tries the demo; production does not publish it (/docs is a 404 there).
   if (config.FIDIS_MODE === 'demo') await app.register(docsRoutes);

@@ -1,4 +1,6 @@
 // The CSV download route (src/bff/routes/downloads.ts, decision 084) against the real provider: a ticket issued through the sealed /proxy, then one plain GET.
+// The provider is started as `npm start` starts it, answering only its deployment's BFF (decision 129), so the
+// download proves itself as the sealed calls do.
 import type { FastifyInstance } from 'fastify';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +11,14 @@ import { sealJson } from '../crypto/index.ts';
 import { testConfig } from '../platform/config.ts';
 import { freshDatabase } from '../platform/test-database.ts';
 import { type BuiltCard, type BuiltCompany, buildCards, buildCompany } from '../provider/test/builders/index.ts';
+import { buildProvider } from '../provider/app.ts';
 import { createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
 
 const BASE = 'https://api.fidis.com.br';
 const { Authorization: _, ...INNER } = COMMON_INNER_HEADERS;
 
 let provider: Harness;
+let guarded: FastifyInstance;
 let bff: FastifyInstance;
 let dispose: () => Promise<void>;
 let company: BuiltCompany;
@@ -24,7 +28,8 @@ let holders: BuiltCard[];
 
 beforeAll(async () => {
   provider = await createHarness();
-  const url = await provider.app.listen({ port: 0, host: '127.0.0.1' });
+  guarded = buildProvider({ db: provider.handle, config: testConfig(), requireCaller: true, publicRateLimit: false });
+  const url = await guarded.listen({ port: 0, host: '127.0.0.1' });
   const fresh = await freshDatabase();
   dispose = () => fresh.dispose();
   bff = await buildBff({
@@ -38,6 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await bff.close();
+  await guarded.close();
   await provider.close();
   await dispose();
 });

@@ -29,6 +29,8 @@ export interface DownloadRouteOptions {
   replay: ReplayGuard;
   userSession: UserSessionCookie;
   upstreams: Record<EnvironmentName, string>;
+  /** The headers that prove this BFF to the provider (decision 129). */
+  proof?: Record<string, string>;
   now?: () => number;
   perMinute?: number;
 }
@@ -98,6 +100,7 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRouteOptions> = async (a
           method: 'GET',
           path,
           headers: {
+            ...opts.proof,
             authorization: `Bearer ${token}`,
             exportticket: ticket.data,
             [CHANNEL_HEADER]: '1',
