@@ -29,8 +29,8 @@ describe('summary panel and card image', () => {
     expect(s.getByText('R$ 2.335,00')).toBeTruthy();
     expect(s.getByRole('progressbar', { name: 'Limite utilizado' }).getAttribute('aria-valuenow')).toBe('6.6');
     expect(s.getByRole('img', { name: /Cartão Verde, final 5681/ }).getAttribute('data-product')).toBe('green');
-    // The card sub-menu shows for the selected card.
-    expect(screen.getAllByRole('navigation', { name: 'Menu do cartão' }).length).toBeGreaterThan(0);
+    // The card's tab menu shows for the selected card (its one navigation, decision 124).
+    expect(screen.getAllByRole('navigation', { name: 'Abas do cartão' }).length).toBeGreaterThan(0);
   });
 
   it('a black card (logo 2) is drawn black; without a selected card the screen says how to pick one', async () => {

@@ -44,7 +44,7 @@ describe("a card screen's own address", () => {
     renderApp(`/home/details/${UUID}/block`);
     await summary();
     await waitFor(() => expect(document.title).toBe('Bloqueio / Desbloqueio · Detalhes do cartão · fidis'));
-    const [menu] = screen.getAllByRole('navigation', { name: 'Menu do cartão' });
+    const [menu] = screen.getAllByRole('navigation', { name: 'Abas do cartão' });
     const current = within(menu as HTMLElement).getByRole('link', { name: 'Bloqueio / Desbloqueio' });
     expect(current.getAttribute('aria-current')).toBe('page');
     expect(current.getAttribute('href')).toBe(`/home/details/${UUID}/block`);

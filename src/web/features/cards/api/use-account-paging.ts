@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messages } from '../../../../contracts/index.ts';
 import { getAccountsPage } from '../../../api/accounts-page.ts';
-import { notify } from '../../../lib/notify/index.ts';
+import { notifyFailure } from '../../../lib/query-client.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { nextStep, planWalk, type WalkStep } from '../lib/keyset-walk.ts';
 import { knownPages, rememberPage } from '../lib/page-cursors.ts';
@@ -45,7 +45,8 @@ export function useAccountPaging() {
       setAccounts(answer);
       setCurrentPage(page);
     },
-    onError: () => notify('error', messages.cardList.pageFailure),
+    // The page's own text, under the same rules as every failure (none while the start-up alert says it).
+    onError: (error) => notifyFailure(error, {}, messages.cardList.pageFailure),
   });
 
   return { goTo: mutation.mutate, loadingPage: mutation.isPending ? mutation.variables : null };
