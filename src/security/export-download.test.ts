@@ -10,8 +10,8 @@ import { messages } from '../contracts/messages.ts';
 import { sealJson } from '../crypto/index.ts';
 import { testConfig } from '../platform/config.ts';
 import { freshDatabase } from '../platform/test-database.ts';
-import { type BuiltCard, type BuiltCompany, buildCards, buildCompany } from '../provider/test/builders/index.ts';
 import { buildProvider } from '../provider/app.ts';
+import { type BuiltCard, type BuiltCompany, buildCards, buildCompany } from '../provider/test/builders/index.ts';
 import { createHarness, DEMO, type Harness } from '../provider/test/harness.ts';
 
 const BASE = 'https://api.fidis.com.br';
