@@ -1,8 +1,9 @@
 // Money stays true on the network's authorization path (issue 30), over random sequences of purchases (approved and
-// declined by the limit and by each control), reversals, limit changes and control changes (the card's own and the
-// company's default) on three cards a run builds. A model holds what the platform should: after every step each
-// card's available + used = credit limit, used = the approvals not reversed, the answer of each purchase is the one
-// the model's controls and sums give, and an accepted raise never takes the relationship past its limit.
+// declined by the limit and by each control), reversals, limit changes, control changes (the card's own and the
+// company's default) and virtual cards issued, bought with and cancelled, on three cards a run builds. A model holds
+// what the platform should: after every step each card's available + used = credit limit, used = the approvals not
+// reversed of the holder card and its virtual cards, the answer of each purchase is the one the model's controls,
+// sums and virtual-card rules give, and an accepted raise never takes the relationship past its limit.
 import { and, eq, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,6 +18,9 @@ import {
   type PurchaseChannel,
   type SpendingControls,
 } from '../../../contracts/spending-controls.ts';
+import { VIRTUAL_KINDS, type VirtualKind } from '../../../contracts/virtual-cards.ts';
+import { TEST_MASTER_KEY } from '../../../platform/config.ts';
+import { MasterKey } from '../../../platform/master-key.ts';
 import { authorizations, portalUsers, spendingControls } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { cardScope } from '../../http/scope/card.ts';
@@ -25,8 +29,11 @@ import { createHarness, DEMO, type Harness } from '../../test/harness.ts';
 import { relationshipLimit } from '../limit-usage.ts';
 import { changeLimit, readLimit } from '../limits.ts';
 import type { Principal } from '../sessions.ts';
+import { cancelVirtualCard, issueVirtualCard } from '../virtual-cards/virtual-cards.ts';
 import { authorizeNetworkPurchase, periodsOf } from './authorize.ts';
 import { changeCardControls } from './controls.ts';
+
+const masterKey = MasterKey.fromBase64(TEST_MASTER_KEY);
 
 let h: Harness;
 let operator: Principal;
@@ -65,7 +72,10 @@ type Op =
       abroad: boolean;
       channel: PurchaseChannel;
       minutes: number;
+      via: number | null;
     }
+  | { kind: 'issueVirtual'; card: number; cents: number; virtualKind: VirtualKind }
+  | { kind: 'cancelVirtual'; card: number; nth: number }
   | { kind: 'reverse'; card: number; nth: number }
   | { kind: 'limit'; card: number; cents: number }
   | { kind: 'cardControls'; card: number; controls: SpendingControls | null }
@@ -82,8 +92,21 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       channel: fc.constantFrom(...PURCHASE_CHANNELS),
       // Within 12 days around a month's end, so sequences share days and cross a month.
       minutes: fc.integer({ min: 0, max: 12 * 24 * 60 }),
+      // With the holder card, or with one of its virtual cards (the nth, when it has any).
+      via: fc.option(fc.nat(), { nil: null }),
     }),
   },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('issueVirtual' as const),
+      card,
+      // Mostly within the holders' limits (R$ 2.000, 500 and 100), sometimes above them.
+      cents: fc.integer({ min: 1, max: 60_000 }),
+      virtualKind: fc.constantFrom(...VIRTUAL_KINDS),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelVirtual' as const), card, nth: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reverse' as const), card, nth: fc.nat() }) },
   {
     weight: 2,
@@ -112,27 +135,46 @@ interface Approval {
   at: Date;
   reversed: boolean;
 }
+interface VirtualModel {
+  id: string;
+  limitCents: number;
+  kind: VirtualKind;
+  /** Cancelled, or a one-purchase card after its purchase: it buys no more. */
+  closed: boolean;
+  approvals: Approval[];
+}
 interface CardModel {
   built: BuiltCard;
   creditCents: number;
   own: SpendingControls | null;
   approvals: Approval[];
+  virtuals: VirtualModel[];
 }
 
 const START = Date.parse('2026-01-25T12:00:00Z');
-const usedOf = (m: CardModel) => m.approvals.filter((a) => !a.reversed).reduce((s, a) => s + a.cents, 0);
-const sumIn = (m: CardModel, from: Date, to: Date) =>
-  m.approvals.filter((a) => !a.reversed && a.at >= from && a.at < to).reduce((s, a) => s + a.cents, 0);
+type Buyer = Pick<CardModel, 'approvals'>;
+const openOf = (b: Buyer) => b.approvals.filter((a) => !a.reversed).reduce((s, a) => s + a.cents, 0);
+/** What the account holds of its limit: the holder card's open approvals and its virtual cards'. */
+const usedOf = (m: CardModel) => m.virtuals.reduce((s, v) => s + openOf(v), openOf(m));
+const sumIn = (b: Buyer, from: Date, to: Date) =>
+  b.approvals.filter((a) => !a.reversed && a.at >= from && a.at < to).reduce((s, a) => s + a.cents, 0);
 
-/** The verdict the model expects: the limit first, then the controls in force, with the model's own sums. */
+/**
+ * The verdict the model expects: a virtual card's own rules (open, its limit), the holder's limit, then the controls
+ * in force — the buying card's own, else the company's — with the buying card's own sums.
+ */
 function expected(
   m: CardModel,
+  v: VirtualModel | null,
   companyDefault: SpendingControls | null,
   o: Extract<Op, { kind: 'purchase' }>,
   at: Date,
 ) {
+  if (v?.closed) return 'CARD_UNUSABLE';
+  if (v && openOf(v) + o.cents > v.limitCents) return 'VIRTUAL_LIMIT';
   if (usedOf(m) + o.cents > m.creditCents) return 'INSUFFICIENT_LIMIT';
-  const controls = m.own ?? companyDefault;
+  const buyer: Buyer = v ?? m;
+  const controls = v ? companyDefault : (m.own ?? companyDefault);
   if (!controls) return 'APPROVED';
   const p = periodsOf(at);
   const facts = {
@@ -141,7 +183,7 @@ function expected(
     country: o.abroad ? 'US' : 'BR',
     channel: o.channel,
   };
-  const spent = { dayCents: sumIn(m, p.day, p.nextDay), monthCents: sumIn(m, p.month, p.nextMonth) };
+  const spent = { dayCents: sumIn(buyer, p.day, p.nextDay), monthCents: sumIn(buyer, p.month, p.nextMonth) };
   return judgeControls(controls, facts, spent) ?? 'APPROVED';
 }
 
@@ -169,7 +211,7 @@ async function scopeOf(built: BuiltCard) {
 
 it('keeps available + used = credit limit, answers as the model, and never passes the relationship', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
+    fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 40 }), async (ops) => {
       runs += 1;
       await h.db
         .delete(spendingControls)
@@ -182,17 +224,19 @@ it('keeps available + used = credit limit, answers as the model, and never passe
           creditCents,
           own: null,
           approvals: [],
+          virtuals: [],
         });
       }
       let seq = 0;
       for (const o of ops) {
         if (o.kind === 'purchase') {
           const m = models[o.card] as CardModel;
+          const v = o.via === null ? null : (m.virtuals[o.via % Math.max(1, m.virtuals.length)] ?? null);
           const at = new Date(START + o.minutes * 60_000);
-          const want = expected(m, companyDefault, o, at);
+          const want = expected(m, v, companyDefault, o, at);
           const answer = await authorizeNetworkPurchase(h.db, {
             requestId: `prop-${process.pid}-${runs}-${++seq}`,
-            cardId: m.built.card.id,
+            cardId: v ? v.id : m.built.card.id,
             valueCents: o.cents,
             merchantName: 'LOJA',
             mcc: MCC_GROUPS[o.group].example,
@@ -206,11 +250,31 @@ it('keeps available + used = credit limit, answers as the model, and never passe
               .select({ id: authorizations.id })
               .from(authorizations)
               .where(eq(authorizations.networkRequestId, answer.requestId));
-            m.approvals.push({ id: (row as { id: number }).id, cents: o.cents, at, reversed: false });
+            (v ?? m).approvals.push({ id: (row as { id: number }).id, cents: o.cents, at, reversed: false });
+            if (v && v.kind === 'UMA_COMPRA') v.closed = true;
           }
+        } else if (o.kind === 'issueVirtual') {
+          const m = models[o.card] as CardModel;
+          const body = { label: 'Assinaturas', kind: o.virtualKind, limit: o.cents / 100, validityMonths: 24 };
+          const issue = issueVirtualCard(h.db, await scopeOf(m.built), { at: h.clock() }, masterKey, body);
+          // Its own limit within the holder's credit limit, or refused with nothing written.
+          if (o.cents > m.creditCents) {
+            await expect(issue).rejects.toMatchObject({ code: 'VIRTUAL_LIMIT_ABOVE_HOLDER' });
+          } else {
+            const { id } = await issue;
+            m.virtuals.push({ id, limitCents: o.cents, kind: o.virtualKind, closed: false, approvals: [] });
+          }
+        } else if (o.kind === 'cancelVirtual') {
+          const m = models[o.card] as CardModel;
+          const v = m.virtuals[o.nth % Math.max(1, m.virtuals.length)];
+          if (!v) continue;
+          const cancel = cancelVirtualCard(h.db, await scopeOf(m.built), { at: h.clock() }, v.id);
+          if (v.closed) await expect(cancel).rejects.toMatchObject({ code: 'VIRTUAL_CARD_CLOSED' });
+          else await cancel;
+          v.closed = true;
         } else if (o.kind === 'reverse') {
           const m = models[o.card] as CardModel;
-          const open = m.approvals.filter((a) => !a.reversed);
+          const open = [m, ...m.virtuals].flatMap((b) => b.approvals).filter((a) => !a.reversed);
           const target = open[o.nth % Math.max(1, open.length)];
           if (!target) continue;
           // The network's reversal: the platform marks the authorization CANCELADA and it holds nothing more.
@@ -258,13 +322,16 @@ it('keeps available + used = credit limit, answers as the model, and never passe
         }
         await check(models);
       }
-      // The recorded approvals are what the model approved, cent for cent.
-      for (const m of models) {
-        const rows = await h.db.select().from(authorizations).where(eq(authorizations.cardId, m.built.card.id));
+      // The recorded approvals are what the model approved, cent for cent, card by card.
+      for (const b of models.flatMap((m) => [
+        { id: m.built.card.id, buyer: m as Buyer },
+        ...m.virtuals.map((v) => ({ id: v.id, buyer: v })),
+      ])) {
+        const rows = await h.db.select().from(authorizations).where(eq(authorizations.cardId, b.id));
         const approved = rows.filter((r) => r.descDrop === 'NORMAL').reduce((s, r) => s + centsOf(r.valueBrl), 0);
-        expect(approved).toBe(usedOf(m));
+        expect(approved).toBe(openOf(b.buyer));
       }
     }),
-    { numRuns: 20 },
+    { numRuns: 40 },
   );
 }, 300_000);
