@@ -26,6 +26,8 @@ export const paths = {
   userManagement: '/home/user/management',
   manageUsers: '/home/user/management/manage',
   companyManagement: '/home/company/management',
+  /** Not in the spec: the company's default spending controls (issue 30), below Gestão da Empresa. */
+  companyControls: '/home/company/management/controls',
   /** Not in the spec's table: the signed-in operator's own password change, opened from the sidebar (decision 074). */
   changePassword: '/home/account/password',
   /** Not in the spec's table: the operator's own second factor, opened from the sidebar (decision 091). */

@@ -129,6 +129,11 @@ export const routes: RouteObject[] = [
         lazyRoute(() => import('../features/company-management/routes/company-management.tsx'), {
           path: 'company/management',
         }),
+        lazyRoute(
+          () => import('../features/spending/routes/company-controls.tsx'),
+          { path: 'company/management/controls' },
+          needs('cards.write'),
+        ),
         lazyRoute(() => import('../features/account/routes/change-password.tsx'), { path: 'account/password' }),
         lazyRoute(() => import('../features/second-factor/routes/second-factor-settings.tsx'), {
           path: 'account/second_factor',

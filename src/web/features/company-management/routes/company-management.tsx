@@ -9,7 +9,7 @@ import { paths } from '../../../app/paths.ts';
 import { useCan } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { IconCreditCard, IconFileInvoice, IconSquarePlus, IconUsers } from '../../../ui/index.ts';
+import { IconCreditCard, IconFileInvoice, IconShieldLock, IconSquarePlus, IconUsers } from '../../../ui/index.ts';
 import { useCardsTotal } from '../api/cards-total.ts';
 import { useRelationshipLimit } from '../api/relationship-limit.ts';
 import { CompanySecurityPanel } from '../components/company-security-panel.tsx';
@@ -168,6 +168,16 @@ function CompanyOverview({ company }: { company: { name: string; cnpj: string; r
           >
             {m.seeInvoices}
           </Button>
+          {writesCards ? (
+            <Button
+              component={Link}
+              to={paths.companyControls}
+              variant="light"
+              leftSection={<IconShieldLock size={18} aria-hidden />}
+            >
+              {messages.spending.companyLink}
+            </Button>
+          ) : null}
           {writesCards ? (
             <Button
               component={Link}

@@ -12,8 +12,11 @@ const m = messages.spending;
 
 interface ControlsFormProps {
   current: { source: 'card' | 'company' | 'none'; controls: SpendingControls };
-  /** How many of the last 30 days' purchases the controls would decline (null while it is read). */
-  preview: (controls: SpendingControls) => Promise<{ approved: number; wouldDecline: number }>;
+  /** How many of the last 30 days' purchases the controls would decline; absent where the provider has no preview. */
+  preview?: (controls: SpendingControls) => Promise<{ approved: number; wouldDecline: number }>;
+  /** Whose controls a save makes: the card's own, or the company's default (the atual → novo table says it). */
+  savesAs?: 'card' | 'company';
+  groupsHint?: string;
   save: (controls: SpendingControls) => Promise<unknown>;
   saving: boolean;
   reason: string | null;
@@ -23,7 +26,15 @@ interface ControlsFormProps {
  * The card's controls: groups blocked, where it may buy, and its maximums. Saving shows what changes (atual → novo)
  * and what the controls would have declined in the last 30 days, and asks before it applies.
  */
-export function ControlsForm({ current, preview, save, saving, reason }: ControlsFormProps) {
+export function ControlsForm({
+  current,
+  preview,
+  save,
+  saving,
+  reason,
+  savesAs = 'card',
+  groupsHint = m.groupsHint,
+}: ControlsFormProps) {
   const [values, setValues] = useState<Values>(() => formOf(current.controls));
   const [confirm, setConfirm] = useState<{ changes: ControlChange[]; impact: string | null } | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -34,7 +45,11 @@ export function ControlsForm({ current, preview, save, saving, reason }: Control
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const next = controlsOf(values);
-    const changes = changesBetween(current, { source: 'card', controls: next }, AUDIT_FIELD_LABELS);
+    const changes = changesBetween(current, { source: savesAs, controls: next }, AUDIT_FIELD_LABELS);
+    if (!preview) {
+      setConfirm({ changes, impact: null });
+      return;
+    }
     setPreviewing(true);
     try {
       const impact = await preview(next);
@@ -53,7 +68,7 @@ export function ControlsForm({ current, preview, save, saving, reason }: Control
         <FormAlert message={reason} />
         <Fieldset legend={m.groupsLegend} variant="unstyled">
           <Text fz="sm" c="gray.7" mb="xs">
-            {m.groupsHint}
+            {groupsHint}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             {MCC_GROUP_KEYS.map((group) => (
