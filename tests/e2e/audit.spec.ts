@@ -63,6 +63,9 @@ test('a blocked card is in Auditoria with its before → after; filtered by card
   await expect(first).toContainText('Bloqueio do cartão');
   await expect(first).toContainText(`cartão final ${last4}`);
   await expect(first).toContainText('Situação: Ativo → Bloqueado');
+  // The block's reason by its name, set where there was none: no code, no "(vazio) →" (decision 135).
+  await expect(first).toContainText('Motivo do bloqueio: Bloqueio temporário');
+  await expect(first).not.toContainText('(vazio)');
   await expect(first).toContainText('demo');
   await expect(first).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
   await expectNoA11yViolations(page);
@@ -77,6 +80,12 @@ test('a blocked card is in Auditoria with its before → after; filtered by card
   for (let i = 0; i < kept; i++) await expect(rows(page).nth(i)).toContainText(`cartão final ${last4}`);
   await expect(rows(page).filter({ hasText: 'Bloqueio do cartão' })).toHaveCount(1);
   await expect(page.getByText(`${kept} registros exibidos`)).toBeVisible();
+  // Each full-CPF read in words, never the recorded JSON.
+  const reads = rows(page).filter({ hasText: 'Consulta de CPF ou endereço completos' });
+  for (let i = 0; i < (await reads.count()); i++) {
+    await expect(reads.nth(i)).toContainText(/completos? lidos? em .+ às \d{2}:\d{2}:\d{2}/);
+    await expect(reads.nth(i)).not.toContainText('"chamada"');
+  }
 
   // The filtered rows as a file: BOM, `;`, CRLF, the block with its before → after.
   const download = await downloadAfter(page, () => page.getByRole('button', { name: 'Exportar CSV' }).click());
@@ -96,6 +105,8 @@ test('a blocked card is in Auditoria with its before → after; filtered by card
   expect(block?.[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}(:\d{2})?$/);
   expect(block?.[1]).toBe('demo');
   expect(block?.[6]).toContain('Situação: Ativo → Bloqueado');
+  expect(block?.[6]).toContain('Motivo do bloqueio: Bloqueio temporário');
+  for (const line of lines.slice(1)) expect(line[6]).not.toContain('"chamada"');
 });
 
 test('a period that ends before it starts is refused with its reason in pt-BR', async ({ page }) => {
