@@ -101,7 +101,7 @@ test.describe('card request', () => {
 
       await chooseProduct(page, product.name);
       // The chosen product by its name, no internal logo code (decision 135).
-      await expect(page.getByText(product.name, { exact: true })).toBeVisible();
+      await expect(page.locator('p').getByText(product.name, { exact: true })).toBeVisible();
       await expect(page.getByText(/logo 00/i)).toHaveCount(0);
       await expect(field(page, 'Dia de vencimento')).toHaveValue('22');
       await expect(field(page, 'Dia de vencimento')).toBeDisabled();
