@@ -67,7 +67,7 @@ export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 /** What each recorded field is called in the changes column (before → after). */
 export const AUDIT_FIELD_LABELS = {
   status: 'Situação',
-  blockCode: 'Código de bloqueio',
+  blockCode: 'Motivo do bloqueio',
   activeFlag: 'Cartão ativo',
   description: 'Descrição',
   accountStatus: 'Situação da conta',
@@ -137,6 +137,8 @@ export const AUDIT_FIELD_LABELS = {
   limite: 'Limite',
   validade: 'Validade',
   situacao: 'Situação',
+  // Sensitive reads (issue 29): the list of reads a row gathers.
+  leituras: 'Leituras',
 } as Record<string, string>;
 
 /** Recorded values that have a pt-BR name. */

@@ -2,6 +2,7 @@
 // One list over the company's audit_log rows and its cards' card_events, newest first, keyset-paged (decision 089).
 import { z } from 'zod';
 import { AUDIT_ACTION_LABELS, type AuditAction, auditMessages as m } from './audit-messages.ts';
+import { recordedTarget } from './audit-values.ts';
 import type { EndpointSpec } from './contract.ts';
 import { cnpj, requiredText } from './fields.ts';
 import { policy } from './policy.ts';
@@ -121,31 +122,11 @@ export type AuditExportFilters = z.infer<typeof auditExportFilters>;
 export const actionLabel = (action: string): string => m.actions[action] ?? m.unknownAction(action);
 export const fieldLabel = (field: string): string => m.fields[field] ?? field;
 
-const MONEY_FIELDS = new Set(['creditLimit', 'availableLimit', 'usedLimit', 'availableCreditLimitUsed']);
-/** CPFs on the trail are shown masked, as LGPD's minimisation asks: ***.456.789-**. */
-const CPF_FIELDS = new Set(['numeroDocumento', 'documentNumber', 'cpf']);
-const brl = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A value as a person reads it: money as R$ 1.234,56, ISO dates as DD/MM/YYYY, booleans as Sim / Não. */
-export function auditValue(field: string, value: string | null): string {
-  if (value === null || value === '') return m.empty_value;
-  if (CPF_FIELDS.has(field) && /^\d{11}$/.test(value)) return `***.${value.slice(3, 6)}.${value.slice(6, 9)}-**`;
-  if (MONEY_FIELDS.has(field) && /^-?\d+(\.\d+)?$/.test(value)) return `R$ ${brl.format(Number(value))}`;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split('-').reverse().join('/');
-  const named = m.values[field]?.[value];
-  if (named) return named;
-  if (value === 'true') return m.yes;
-  if (value === 'false') return m.no;
-  return value;
-}
-
-/** One change as a line: "Limite: R$ 1.000,00 → R$ 2.000,00". */
-export const changeText = (c: AuditChange): string =>
-  `${fieldLabel(c.field)}: ${auditValue(c.field, c.before)} → ${auditValue(c.field, c.after)}`;
+export { auditValue, changeText, readLines } from './audit-values.ts';
 
 /** What an event concerned, as a line: the card (last four digits and holder) or the recorded text. */
 export const targetText = (t: AuditEvent['target']): string =>
-  t.last4 ? m.cardTarget(t.last4, t.holder) : (t.text ?? '');
+  t.last4 ? m.cardTarget(t.last4, t.holder) : recordedTarget(t.text);
 
 export const auditSpecs = {
   auditTrail: {

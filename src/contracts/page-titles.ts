@@ -15,7 +15,7 @@ export const pageTitles = {
   userManagement: 'Gestão de Usuários',
   companyManagement: 'Gestão da Empresa',
   changePassword: 'Alterar senha',
-  radar: 'Radar do ciclo de vida',
+  radar: 'Cartões que pedem atenção',
   audit: 'Auditoria',
   spend: 'Transações da empresa',
 } as const;

@@ -1,8 +1,8 @@
 // Lifecycle radar (issue 18.5): the pt-BR texts of the feature. No zod here: messages load with the first screen.
 
 export const radarMessages = {
-  title: 'Radar do ciclo de vida',
-  intro: 'Cartões que pedem atenção hoje. Cada número abre a lista.',
+  title: 'Cartões que pedem atenção',
+  intro: 'O que pede uma ação hoje. Cada número abre a lista.',
   loading: 'Carregando o radar',
   failure: 'Não foi possível carregar o radar agora.',
   retry: 'Tentar novamente',

@@ -8,7 +8,7 @@ import { expect, openHome, test } from './support/signed-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-const PANEL = 'Radar do ciclo de vida';
+const PANEL = 'Cartões que pedem atenção';
 const PASSWORD = 'Com senha bloqueada';
 const UNUSED = 'Sem uso há 45 dias';
 const EXPIRING = 'Vencem em 60 dias';

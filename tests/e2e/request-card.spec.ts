@@ -23,10 +23,7 @@ function cpfOf(label: string): string {
   return `${base}${first}${dv(base + first, 11)}`;
 }
 
-const PRODUCTS = [
-  { name: 'Cartão Verde', logo: 'logo 001' },
-  { name: 'Cartão Black', logo: 'logo 002' },
-] as const;
+const PRODUCTS = [{ name: 'Cartão Verde' }, { name: 'Cartão Black' }] as const;
 
 const formatCpf = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
@@ -103,7 +100,9 @@ test.describe('card request', () => {
       await expectNoA11yViolations(page);
 
       await chooseProduct(page, product.name);
-      await expect(page.getByText(`${product.name} (${product.logo})`)).toBeVisible();
+      // The chosen product by its name, no internal logo code (decision 135).
+      await expect(page.locator('p').getByText(product.name, { exact: true })).toBeVisible();
+      await expect(page.getByText(/logo 00/i)).toHaveCount(0);
       await expect(field(page, 'Dia de vencimento')).toHaveValue('22');
       await expect(field(page, 'Dia de vencimento')).toBeDisabled();
       // Nothing chosen for the operator (issue 27).

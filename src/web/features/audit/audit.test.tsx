@@ -26,7 +26,7 @@ const block: AuditEvent = {
   target: { last4: '4321', holder: 'João da Silva', text: null },
   changes: [
     { field: 'status', before: 'Actived', after: 'Blocked' },
-    { field: 'blockCode', before: null, after: 'P' },
+    { field: 'blockCode', before: null, after: 'R' },
   ],
 };
 const limit: AuditEvent = {
@@ -50,6 +50,27 @@ const signIn: AuditEvent = {
   action: 'login.success',
   target: { last4: null, holder: null, text: 'jose' },
   changes: [],
+};
+
+const reads: AuditEvent = {
+  id: 'a-4',
+  at: '2026-11-24T08:09:46.000Z',
+  source: 'audit',
+  actorLogin: 'maria.souza',
+  actorName: 'Maria Souza',
+  address: '203.0.113.7',
+  action: 'personal-data.read',
+  target: { last4: null, holder: null, text: '2 leituras' },
+  changes: [
+    {
+      field: 'leituras',
+      before: null,
+      after: JSON.stringify([
+        { em: '2026-11-24T08:09:45.000Z', alvo: 'account:0b1c', dados: ['cpf'], chamada: 'cardsOfAccount' },
+        { em: '2026-11-24T08:09:46.000Z', alvo: 'empresa:11222333000181', dados: ['cpf'], chamada: 'accounts' },
+      ]),
+    },
+  ],
 };
 
 const page = (events: AuditEvent[], next: string | null = null): AuditResponse => ({
@@ -103,13 +124,26 @@ describe('the audit trail screen (/home/audit)', () => {
     expect(first?.textContent).toContain('Bloqueio do cartão');
     expect(first?.textContent).toContain('cartão final 4321 · João da Silva');
     expect(first?.textContent).toContain('Situação: Ativo → Bloqueado');
-    expect(first?.textContent).toContain('Código de bloqueio: (vazio) → P');
+    // A field set where there was none shows only its value, by its pt-BR name.
+    expect(first?.textContent).toContain('Motivo do bloqueio: Roubo');
+    expect(first?.textContent).not.toContain('(vazio)');
     expect(second?.textContent).toContain('Acesso ao portal');
     expect(second?.textContent).toContain('—');
     const headers = optionsOfCall(0).headers;
     expect(headers).toEqual({ cnpj: '11222333000181', relationcode: '000101' });
     const today = brasiliaDay(Date.now());
     expect(queryOfCall(0)).toEqual({ from: brasiliaDay(Date.now() - 29 * 86_400_000), to: today });
+  });
+
+  it('says each sensitive read in words (what, where, when in Brasília), with no JSON and no raw target', async () => {
+    answer(() => page([reads]));
+    renderApp('/home/audit');
+    const table = await screen.findByRole('table', { name: m.title });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row?.textContent).toContain('Consulta de CPF ou endereço completos');
+    expect(row?.textContent).toContain('CPF completo lido em Detalhes do cartão às 05:09:45');
+    expect(row?.textContent).toContain('CPF completo lido em Lista de cartões às 05:09:46');
+    expect(row?.textContent).not.toMatch(/[{}[\]"]|cardsOfAccount|\(vazio\)/);
   });
 
   it('shows the chain head last published outside the database, with its time; or that none holds', async () => {

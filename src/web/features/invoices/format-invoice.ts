@@ -12,11 +12,13 @@ export function dueDateLabel(iso: string): string {
 
 const monthYear = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** 'YYYY-MM-DD' → 'Março de 2026': the month and year of the invoice that is due on that date. */
+/**
+ * 'YYYY-MM-DD' → 'março de 2026': the month and year of the invoice that is due on that date. Lowercase, as pt-BR
+ * writes months inside a sentence ("Fatura de março de 2026"; decision 135).
+ */
 export function invoiceMonth(iso: string): string {
   const [year, month] = iso.split('-').map(Number);
-  const text = monthYear.format(new Date(Date.UTC(year as number, (month as number) - 1, 1)));
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return monthYear.format(new Date(Date.UTC(year as number, (month as number) - 1, 1)));
 }
 
 /** R$ 1.234,56, or the dash when the value is not there. */

@@ -71,7 +71,7 @@ describe('the radar panel on /home', () => {
   it('shows each count as a link to its list, a zero calmly, for the chosen company', async () => {
     answer();
     renderApp('/home');
-    const panel = await screen.findByRole('region', { name: 'Radar do ciclo de vida' });
+    const panel = await screen.findByRole('region', { name: 'Cartões que pedem atenção' });
     const expiring = await within(panel).findByRole('link', { name: /^1\.250 Vencem em 60 dias/ });
     expect(expiring.getAttribute('href')).toBe('/home/radar/expiring');
     const locked = within(panel).getByRole('link', { name: /^0 Com senha bloqueada/ });

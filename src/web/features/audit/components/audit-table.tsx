@@ -1,7 +1,15 @@
 // The trail's rows: when (Brasília), who (name and login), from which address, what (the action and what it was
 // about) and each changed field's before → after. Stacked items below 576 px, as every list.
 import { List, Stack, Text } from '@mantine/core';
-import { type AuditEvent, actionLabel, auditValue, fieldLabel, targetText } from '../../../../contracts/audit.ts';
+import {
+  type AuditChange,
+  type AuditEvent,
+  actionLabel,
+  auditValue,
+  fieldLabel,
+  readLines,
+  targetText,
+} from '../../../../contracts/audit.ts';
 import { messages } from '../../../../contracts/messages.ts';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { formatWhen } from '../lib/filters.ts';
@@ -10,15 +18,26 @@ const m = messages.audit;
 const c = m.columns;
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
-function Changes({ event }: { event: AuditEvent }) {
-  if (event.changes.length === 0) return <Text fz="sm">{m.noChanges}</Text>;
+function Change({ change }: { change: AuditChange }) {
+  const reads = readLines(change.field, change.after);
   return (
-    <List size="sm" spacing={2} listStyleType="none" ml={0} pl={0}>
-      {event.changes.map((change) => (
-        <List.Item key={change.field} style={{ overflowWrap: 'anywhere' }}>
-          <Text component="span" fz="sm" fw={600}>
-            {fieldLabel(change.field)}:
-          </Text>{' '}
+    <List.Item style={{ overflowWrap: 'anywhere' }}>
+      <Text component="span" fz="sm" fw={600}>
+        {fieldLabel(change.field)}:
+      </Text>{' '}
+      {reads ? (
+        reads.map((line) => (
+          <Text key={line} fz="sm">
+            {line}
+          </Text>
+        ))
+      ) : change.before === null ? (
+        // A creation has no "before": only the new value.
+        <Text component="span" fz="sm">
+          {auditValue(change.field, change.after)}
+        </Text>
+      ) : (
+        <>
           <Text component="span" fz="sm" c="gray.7">
             {auditValue(change.field, change.before)}
           </Text>{' '}
@@ -26,7 +45,18 @@ function Changes({ event }: { event: AuditEvent }) {
           <Text component="span" fz="sm">
             {auditValue(change.field, change.after)}
           </Text>
-        </List.Item>
+        </>
+      )}
+    </List.Item>
+  );
+}
+
+function Changes({ event }: { event: AuditEvent }) {
+  if (event.changes.length === 0) return <Text fz="sm">{m.noChanges}</Text>;
+  return (
+    <List size="sm" spacing={2} listStyleType="none" ml={0} pl={0}>
+      {event.changes.map((change) => (
+        <Change key={change.field} change={change} />
       ))}
     </List>
   );

@@ -82,7 +82,7 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
     answer(['2026-01-22', '2026-02-22', '2025-12-22'], { '2026-02-22': full, '2026-01-22': partial });
     renderApp('/home/invoices');
     expect(
-      await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: 'Fatura de fevereiro de 2026' }, { timeout: 10_000 }),
     ).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Data de vencimento' }) as HTMLInputElement).value).toBe('22/02/2026');
     expect(screen.getByTestId('invoice-total').textContent).toBe('R$ 123.456,78');
@@ -122,12 +122,12 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
   it('lists the due dates as day/month/year, newest first, and shows a dash for each value not carried', async () => {
     answer(['2026-01-22', '2026-02-22', '2025-12-22'], { '2026-02-22': full, '2026-01-22': partial });
     renderApp('/home/invoices');
-    await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Fatura de fevereiro de 2026' }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('combobox', { name: 'Data de vencimento' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['22/02/2026', '22/01/2026', '22/12/2025']);
     fireEvent.click(screen.getByRole('option', { name: '22/01/2026' }));
-    expect(await screen.findByRole('heading', { name: 'Fatura de Janeiro de 2026' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Fatura de janeiro de 2026' })).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'Despesas' })).getByText('Internacionais').nextElementSibling
         ?.textContent,
@@ -143,7 +143,7 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
   it('says Fatura indisponível for a due date without an invoice, and no notification pops up', async () => {
     answer(['2026-02-22', '2025-12-22'], { '2026-02-22': full });
     renderApp('/home/invoices');
-    await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Fatura de fevereiro de 2026' }, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('combobox', { name: 'Data de vencimento' }));
     fireEvent.click(await screen.findByRole('option', { name: '22/12/2025' }));
     expect(await screen.findByText('Fatura indisponível')).toBeTruthy();
@@ -202,7 +202,7 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
     it('shows no Pix block when the invoice carries no copia-e-cola', async () => {
       answer(['2026-02-22'], { '2026-02-22': full });
       renderApp('/home/invoices');
-      await screen.findByRole('heading', { name: 'Fatura de Fevereiro de 2026' }, { timeout: 10_000 });
+      await screen.findByRole('heading', { name: 'Fatura de fevereiro de 2026' }, { timeout: 10_000 });
       expect(screen.queryByRole('region', { name: 'Pagar com Pix' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Copiar código Pix' })).toBeNull();
       expect(screen.getByRole('button', { name: 'Copiar linha digitável' })).toBeTruthy();

@@ -4,12 +4,12 @@ import { CardImage } from '../../../ui/card-image.tsx';
 import type { Product } from '../form-model.ts';
 import classes from './request-card.module.css';
 
-const PRODUCTS: { product: Product; name: string; code: string }[] = [
-  { product: 1, name: messages.proposal.green, code: '001' },
-  { product: 2, name: messages.proposal.black, code: '002' },
+const PRODUCTS: { product: Product; name: string }[] = [
+  { product: 1, name: messages.proposal.green },
+  { product: 2, name: messages.proposal.black },
 ];
 
-/** Step 1: the product, chosen by its card image (green, logo 001; black, logo 002). */
+/** Step 1: the product, chosen by its card image (green, logo 001; black, logo 002), named by its name only. */
 export function ProductChoice({ onChoose }: { onChoose: (product: Product) => void }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="choose-product">
@@ -23,14 +23,11 @@ export function ProductChoice({ onChoose }: { onChoose: (product: Product) => vo
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" maw={720}>
-          {PRODUCTS.map(({ product, name, code }) => (
+          {PRODUCTS.map(({ product, name }) => (
             <UnstyledButton key={product} className={classes.product} onClick={() => onChoose(product)}>
               <CardImage logo={product} />
               <Text fw={600} mt="sm">
                 {name}
-              </Text>
-              <Text fz="sm" c="gray.7">
-                Logo {code}
               </Text>
             </UnstyledButton>
           ))}

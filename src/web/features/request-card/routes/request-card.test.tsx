@@ -85,7 +85,9 @@ describe('/home/requestcard', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: /Cartão Black/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Cartão Black/ }));
     await screen.findByRole('button', { name: 'Finalizar Solicitação' });
-    expect(screen.getByText(/Cartão Black \(logo 002\)/)).toBeTruthy();
+    // The chosen product by its name, without the internal logo code (decision 135).
+    expect(screen.getByText('Cartão Black', { selector: 'p' })).toBeTruthy();
+    expect(screen.queryByText(/logo/i)).toBeNull();
     const due = input('Dia de vencimento');
     expect(due.value).toBe('22');
     expect(due.disabled).toBe(true);

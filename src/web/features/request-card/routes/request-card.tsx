@@ -66,7 +66,7 @@ export default function RequestCardRoute() {
                 2. {t.holderData}
               </Title>
               <Text c="gray.7" fz="sm">
-                {productName} (logo {product === 1 ? '001' : '002'})
+                {productName}
               </Text>
             </div>
           </Group>
