@@ -17,11 +17,18 @@ const MENUS: Record<DemoProfile, string[]> = {
     'Faturas do Relacionamento',
     'Solicitar Cartão',
     'Gestão de usuários',
+    'Transações da Empresa',
     'Alterações em lote',
     'Auditoria',
   ],
-  GESTOR_CARTOES: ['Cartões da Empresa', 'Faturas do Relacionamento', 'Solicitar Cartão', 'Alterações em lote'],
-  CONSULTA: ['Cartões da Empresa', 'Faturas do Relacionamento'],
+  GESTOR_CARTOES: [
+    'Cartões da Empresa',
+    'Faturas do Relacionamento',
+    'Solicitar Cartão',
+    'Transações da Empresa',
+    'Alterações em lote',
+  ],
+  CONSULTA: ['Cartões da Empresa', 'Faturas do Relacionamento', 'Transações da Empresa'],
 };
 const LABELS: Record<DemoProfile, string> = {
   ADMINISTRADOR: 'Administrador',

@@ -10,6 +10,8 @@ import { expect, SIGNED_IN_COMPANY, test } from './support/signed-in.ts';
 // Users are named after the project (login e2e.<project>), so a run at another width never touches the same record.
 // The table's narrow form (no Login, no Celular below 768 px) is list-layout.spec.ts's.
 const PROJECTS = ['mobile-360', 'tablet-768', 'desktop-1280'];
+/** A word per project, not a digit: a portal user's name takes the name rule (letters, spaces, '&'; decision 128). */
+const SLOT_WORDS = ['Um', 'Dois', 'Tres'];
 
 interface NewUser {
   login: string;
@@ -28,7 +30,7 @@ function userFor(info: TestInfo, kind: UserKind): NewUser {
   const prefix = { acesso: 70, gestao: 80, lisboa: 90 };
   return {
     login,
-    name: `${names[kind]} ${slot + 1}`,
+    name: `${names[kind]} ${SLOT_WORDS[slot]}`,
     email: `${login}@exemplo.com.br`,
     cpf: cpfFrom(`${prefix[kind]}${slot + 1}4567${slot + 3}8`.slice(0, 9)),
   };
