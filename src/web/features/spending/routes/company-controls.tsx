@@ -2,17 +2,15 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../contracts/index.ts';
-import { OPEN_CONTROLS, type SpendingControls } from '../../../../contracts/spending-controls.ts';
+import { OPEN_CONTROLS } from '../../../../contracts/spending-controls.ts';
 import { isStepUpCancelled } from '../../../api/step-up.ts';
-import { notify } from '../../../lib/notify/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { FormAlert } from '../../../ui/form-alert.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { refusalReason } from '../../card-details/api/card-action.ts';
 import { ConfirmModal } from '../../card-details/components/confirm-modal.tsx';
 import { type Company, companyControlsKey, saveCompanyControls, useCompanyControls } from '../api/company-controls.ts';
 import { ControlsForm } from '../components/controls-form.tsx';
+import { ControlsReadFailure, useControlsSave } from '../lib/use-controls-save.tsx';
 
 const m = messages.spending;
 
@@ -34,39 +32,17 @@ export default function CompanyControlsRoute() {
 function CompanyControls({ company }: { company: Company }) {
   const query = useCompanyControls(company);
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const [reason, setReason] = useState<string | null>(null);
+  const { save, saving, reason, generation } = useControlsSave({
+    send: async (controls) =>
+      queryClient.setQueryData(companyControlsKey(company), await saveCompanyControls(company, controls)),
+    // The operator closed the identity check: nothing changed, and the form keeps what they typed.
+    silent: isStepUpCancelled,
+  });
   const [removing, setRemoving] = useState(false);
-  // A new form after each save, so it starts from what the provider now holds.
-  const [generation, setGeneration] = useState(0);
-
-  async function save(controls: SpendingControls | null) {
-    setSaving(true);
-    setReason(null);
-    try {
-      const answer = await saveCompanyControls(company, controls);
-      queryClient.setQueryData(companyControlsKey(company), answer);
-      notify('success', m.saved);
-      setGeneration((g) => g + 1);
-    } catch (error) {
-      // The operator closed the identity check: nothing changed, and the form keeps what they typed.
-      if (!isStepUpCancelled(error)) setReason(refusalReason(error) ?? m.saveFailure);
-      throw error;
-    } finally {
-      setSaving(false);
-    }
-  }
 
   if (!query.data) {
     if (!query.isError) return <Spinner label={m.loading} />;
-    return (
-      <Stack gap="sm" align="flex-start">
-        <FormAlert message={m.failure} />
-        <Button variant="default" onClick={() => query.refetch()}>
-          {messages.radar.retry}
-        </Button>
-      </Stack>
-    );
+    return <ControlsReadFailure onRetry={query.refetch} />;
   }
   const { controls } = query.data;
   return (
