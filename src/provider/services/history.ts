@@ -12,23 +12,25 @@ import type { CardRefScope } from '../http/scope/types.ts';
  * own columns (issue 30: request id, card, MCC, country, channel) stay in the database.
  */
 const a = authorizations;
+/** The columns an authorization is shown from, in a card's history and in the company's spend. */
+export const historyColumns = {
+  tmsIncl: a.tmsIncl,
+  numAuthorization: a.numAuthorization,
+  establishmentName: a.establishmentName,
+  qtdParcel: a.qtdParcel,
+  coinCode: a.coinCode,
+  mainValue: a.mainValue,
+  descResponseTransaction: a.descResponseTransaction,
+  descDrop: a.descDrop,
+  transactionType: a.transactionType,
+  capturedOffline: a.capturedOffline,
+  passwordValidated: a.passwordValidated,
+  declineCode: a.declineCode,
+  valueBrl: a.valueBrl,
+};
 const historyRead = preparedRead('authorization_history', (db, name) =>
   db
-    .select({
-      tmsIncl: a.tmsIncl,
-      numAuthorization: a.numAuthorization,
-      establishmentName: a.establishmentName,
-      qtdParcel: a.qtdParcel,
-      coinCode: a.coinCode,
-      mainValue: a.mainValue,
-      descResponseTransaction: a.descResponseTransaction,
-      descDrop: a.descDrop,
-      transactionType: a.transactionType,
-      capturedOffline: a.capturedOffline,
-      passwordValidated: a.passwordValidated,
-      declineCode: a.declineCode,
-      valueBrl: a.valueBrl,
-    })
+    .select(historyColumns)
     .from(authorizations)
     .where(eq(authorizations.accountId, sql.placeholder('accountId')))
     .orderBy(desc(authorizations.tmsIncl), desc(authorizations.id))

@@ -13,6 +13,7 @@ import {
 } from '../../contracts/spend.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { authorizations as a, accounts, cards } from '../db/schema.ts';
+import { historyColumns } from './history.ts';
 import { type SpendPeriod, STATUS_SQL, spendConditions } from './spend-filters.ts';
 
 export { spendPeriod } from './spend-filters.ts';
@@ -71,19 +72,7 @@ export async function spendPage(db: DbExecutor, companyId: number, period: Spend
       accountId: a.accountId,
       cardId: a.cardId,
       holder: accounts.holderName,
-      tmsIncl: a.tmsIncl,
-      numAuthorization: a.numAuthorization,
-      establishmentName: a.establishmentName,
-      qtdParcel: a.qtdParcel,
-      coinCode: a.coinCode,
-      mainValue: a.mainValue,
-      valueBrl: a.valueBrl,
-      descResponseTransaction: a.descResponseTransaction,
-      descDrop: a.descDrop,
-      transactionType: a.transactionType,
-      capturedOffline: a.capturedOffline,
-      passwordValidated: a.passwordValidated,
-      declineCode: a.declineCode,
+      ...historyColumns,
     })
     .from(a)
     .innerJoin(accounts, eq(accounts.id, a.accountId))
