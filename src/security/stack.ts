@@ -98,11 +98,19 @@ export async function startStack(
   };
 }
 
-/** Signs in straight at the provider (as the proxy would forward it) and returns the user token. */
-export async function signIn(providerUrl: string, login: string, password: string): Promise<string> {
+/**
+ * Signs in straight at the provider (as the proxy would forward it) and returns the user token. `headers` carries
+ * the BFF's caller key to a provider started for real (decision 129).
+ */
+export async function signIn(
+  providerUrl: string,
+  login: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await request(`${providerUrl}/v0/portal/usuario/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ login, senha: password }),
   });
   const body = (await res.body.json()) as { token?: string };

@@ -8,13 +8,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contracts/endpoints.ts';
 import { cpfFrom } from '../../src/provider/db/seed/seed.ts';
 import { createDatabase } from './support/postgres.ts';
-import { PROVIDER_READY, startTier, type Tier } from './support/tier.ts';
+import { bffCallerHeaders, PROVIDER_READY, startTier, type Tier } from './support/tier.ts';
 
 const DEMO_PASSWORD = 'Duravel-demo-2026';
 const WORKERS = 6;
 /** Acknowledged writes to collect before the kill; the workers keep writing, so some are in flight then. */
 const ACKS_BEFORE_KILL = 60;
 const USERS = '/v0/portal/usuario';
+/** A user's name takes letters only (decision 128): the load's sequence number spelled with a letter per digit. */
+const inLetters = (n: number) => [...String(n)].map((d) => 'abcdefghij'[Number(d)]).join('');
 
 interface Storage {
   env: Record<string, string>;
@@ -42,6 +44,7 @@ async function call(base: string, method: string, path: string, token?: string, 
     method: method as 'GET',
     headers: {
       'content-type': 'application/json',
+      ...bffCallerHeaders,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(cnpj ? { cnpj } : {}),
     },
@@ -107,7 +110,7 @@ describe.each(Object.keys(storages))('kill -9 under a write load, on %s', (kind)
         const body = {
           login,
           numCelular: 912_340_000 + n,
-          nomeUsuario: `Usuário Carga ${n}`,
+          nomeUsuario: `Usuário Carga ${inLetters(n)}`,
           numeroDocumento: cpfFrom(String(200_000_000 + n)),
           ddd: 11,
           ddi: 55,

@@ -13,7 +13,7 @@ import { sealJson } from '../../src/crypto/index.ts';
 import { signIn as providerToken } from '../../src/security/stack.ts';
 import { overHttp } from './support/http-app.ts';
 import { createDatabase, type ScratchDatabase } from './support/postgres.ts';
-import { BFF_READY, PROVIDER_READY, startTier, type Tier } from './support/tier.ts';
+import { BFF_READY, bffCallerHeaders, PROVIDER_READY, startTier, type Tier } from './support/tier.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const DEMO_PASSWORD = 'Escala-demo-2026';
@@ -85,7 +85,7 @@ async function signIn(client: TestClient): Promise<string> {
   // has no cookie jar, so it names a bearer of its own, as tools and the security suites do (the proxy lets a named
   // bearer win). The sign-in above still went through BFF 1, so its limits and replay cache were exercised.
   expect((res.body as { token?: string }).token).toBeUndefined();
-  return providerToken(tiers[0]!.url, 'demo', DEMO_PASSWORD);
+  return providerToken(tiers[0]!.url, 'demo', DEMO_PASSWORD, bffCallerHeaders);
 }
 
 const companies = (token: string) => ({
@@ -115,7 +115,7 @@ describe('two BFF instances, one database, one Redis', () => {
     // The operator's companies, as the provider itself answers them.
     const names = (res.body as { companies: { corporateName: string }[] }).companies.map((c) => c.corporateName);
     const direct = await request(`${tiers[0]!.url}${endpoints.companies.path}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, ...bffCallerHeaders },
     });
     const theirs = ((await direct.body.json()) as { companies: { corporateName: string }[] }).companies;
     expect(names.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contracts/endpoints.ts';
 import { createDatabase, type ScratchDatabase } from './support/postgres.ts';
-import { PROVIDER_READY, startTier, type Tier } from './support/tier.ts';
+import { bffCallerHeaders, PROVIDER_READY, startTier, type Tier } from './support/tier.ts';
 
 const DEMO_PASSWORD = 'Juntos-demo-2026';
 
@@ -47,7 +47,7 @@ describe('two providers starting together on an empty database', () => {
     for (const tier of tiers) {
       const res = await request(`${tier.url}${endpoints.login.path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...bffCallerHeaders },
         body: JSON.stringify({ login: 'demo', senha: DEMO_PASSWORD }),
       });
       expect(res.statusCode).toBe(200);

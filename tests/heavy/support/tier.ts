@@ -1,7 +1,10 @@
 // One tier of fidis as a real child process, started the way an operator does (`npm run start:provider`,
 // `npm run start:bff`). Each runs in its own process group, so a kill reaches npm, tsx and the server alike.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { CALLER_KEY_HEADER, callerKeyOf } from '../../../src/platform/caller-key.ts';
+import { MasterKey } from '../../../src/platform/master-key.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const STARTUP_MS = 150_000;
@@ -16,12 +19,28 @@ export interface Tier {
   kill(): Promise<void>;
 }
 
+/**
+ * One deployment's master key for every tier a test file starts, as an operator's secret manager hands it to each
+ * instance: the provider and the BFFs agree on it, and the test, playing the BFF, proves itself with the key derived
+ * from it (decision 129) when it calls the provider straight.
+ */
+const MASTER_KEY = randomBytes(32).toString('base64');
+export const bffCallerHeaders = { [CALLER_KEY_HEADER]: callerKeyOf(MasterKey.fromBase64(MASTER_KEY)) };
+
 /** The environment a tier starts with: the parent's, minus anything that would point it at another setup. */
 function tierEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PROVIDER_URL', 'DATA_DIR', 'PORT', 'PROVIDER_PORT'])
     delete base[name];
-  return { ...base, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RSA_KEY_BITS: '2048', ...env };
+  return {
+    ...base,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RSA_KEY_BITS: '2048',
+    FIDIS_MASTER_KEY: MASTER_KEY,
+    ...env,
+  };
 }
 
 function groupAlive(pid: number): boolean {
