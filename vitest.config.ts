@@ -21,6 +21,10 @@ export default defineConfig({
           include: ['src/{contracts,crypto,platform,bff,provider,security,deploy}/**/*.test.ts', 'src/*.test.ts'],
           // The database suites' engine (PostgreSQL where one answers) and the run's database templates.
           globalSetup: ['tests/setup/server-run.ts'],
+          // One module graph per worker, not per file: each file loaded the provider afresh (import ~150 s summed).
+          // Files still build their own database and app; FIDIS_ISOLATE=1 puts the old isolation back to hunt a
+          // test that leans on another file's leftovers.
+          isolate: process.env.FIDIS_ISOLATE === '1',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

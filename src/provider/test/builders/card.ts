@@ -6,7 +6,7 @@ import { accounts, cards, companies, proposals } from '../../db/schema.ts';
 import { proposalOf } from '../../db/seed/lifecycle.ts';
 import type { BuiltCompany } from './company.ts';
 import type { Builds } from './types.ts';
-import { ascii, freshAccountNumber, freshCpf, freshName, next } from './values.ts';
+import { ascii, fitName, freshAccountNumber, freshCpf, freshName, next } from './values.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
@@ -76,7 +76,7 @@ export async function buildCard(
         accountNumber: freshAccountNumber(),
         companyId: company.id,
         holderName,
-        motherName: freshName(),
+        motherName: fitName(freshName(), 30),
         email: ascii(`${first}.${last}${n}@example.com`).toLowerCase(),
         phoneDdd: '11',
         phoneNumber: '33334444',

@@ -44,6 +44,16 @@ export function freshName(): string {
 }
 
 /**
+ * `name` cut to whole words within `max` characters, for a column narrower than a fresh name can grow (the mother's
+ * name takes 30): the counter is shared by every file a worker runs, so names get their generation suffix early.
+ */
+export function fitName(name: string, max: number): string {
+  const words = name.split(' ');
+  while (words.join(' ').length > max && words.length > 1) words.pop();
+  return words.join(' ');
+}
+
+/**
  * A number written in letters (12 → "Bc"), for a name that must differ per call: names take letters only (decision
  * 128), and the letters sort as the digits did.
  */
