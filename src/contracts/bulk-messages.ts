@@ -98,7 +98,9 @@ export const bulkMessages = {
   controlsSame: 'Nada muda nos controles',
   /** A controls row of the dry run: what the new controls would have declined of the card's last 30 days. */
   controlsImpact: (declined: number, total: number) =>
-    `Últimos 30 dias: ${declined} de ${total} ${total === 1 ? 'compra' : 'compras'} ${declined === 1 ? 'seria negada' : 'seriam negadas'}`,
+    total === 0
+      ? 'Últimos 30 dias: nenhuma compra aprovada neste cartão'
+      : `Últimos 30 dias: ${declined} de ${total} ${total === 1 ? 'compra' : 'compras'} ${declined === 1 ? 'seria negada' : 'seriam negadas'}`,
   // Row reasons (the provider's and the screen's, one wording).
   reasons: {
     required: (column: string) => `Preencha a coluna ${column}.`,

@@ -36,6 +36,15 @@ test('a company default set from Gestão da Empresa is what a card without its o
   await expect(preview.getByRole('list', { name: 'Negadas por controle' }).getByRole('listitem')).toHaveText([
     `Máximo por compra: ${total} compras`,
   ]);
+  const shots = process.env.SPENDING_SCREENSHOTS;
+  if (shots) {
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${shots}/company-controls-preview-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
   await preview.getByRole('button', { name: 'Voltar' }).click();
   await page.getByLabel('Máximo por compra').fill('');
 
@@ -48,7 +57,6 @@ test('a company default set from Gestão da Empresa is what a card without its o
   await expect(page.getByText('A empresa tem controles padrão.')).toBeVisible();
   await expectNoA11yViolations(page);
 
-  const shots = process.env.SPENDING_SCREENSHOTS;
   if (shots) {
     for (const width of [360, 768, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });

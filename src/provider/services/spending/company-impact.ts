@@ -48,10 +48,10 @@ export async function companyControlsImpact(
     .where(and(eq(accounts.companyId, scope.company.id), canStillBuy, followsDefault))
     .orderBy(asc(cards.id), asc(authorizations.tmsIncl), asc(authorizations.id));
   const perCard = new Map<string, Bought[]>();
-  for (const { card, at, value, ...rest } of rows) {
+  for (const { card, atMs, cents, ...rest } of rows) {
     const bought = perCard.get(card) ?? [];
     // A card without purchases in the window comes once, with no authorization.
-    if (at !== null && value !== null) bought.push({ at, value, ...rest });
+    if (atMs !== null && cents !== null) bought.push({ atMs, cents, ...rest });
     perCard.set(card, bought);
   }
   const tally: Tally = new Map();
