@@ -123,6 +123,6 @@ export const bulkMessages = {
       `CPF ${cpf}, final ${last4}: novo limite disponível ${amount}`,
     block: (cpf: string, last4: string, reason: string) => `CPF ${cpf}, final ${last4}: bloqueio (${reason})`,
     card: (name: string, cpf: string, amount: string) => `${name} (CPF ${cpf}): limite ${amount}`,
-    controls: (cpf: string, last4: string) => `CPF ${cpf}, final ${last4}: controles de gasto próprios`,
+    controls: (cpf: string, last4: string) => `CPF ${cpf}, final ${last4}`,
   },
 } as const;

@@ -1,7 +1,7 @@
 // What a proposed company default would have done to the last 30 days of every card that follows it (issue 30): the
 // company's cards without controls of their own that can still buy, with their approved purchases, read in one
-// statement ordered card by card, each card replayed by the card preview's `replay` (the network path's rule).
-import { and, asc, eq, gte, isNotNull, isNull, ne, not, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
+// statement, each card put in time order and replayed by the card preview's `replay` (the network path's rule).
+import { and, eq, gte, isNotNull, isNull, ne, not, notExists, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { BLOCK_REASONS } from '../../../contracts/constants.ts';
 import type { CompanyControlsImpact, SpendingControls } from '../../../contracts/spending-controls.ts';
 import type { Db } from '../../db/client.ts';
@@ -41,19 +41,22 @@ export async function companyControlsImpact(
     approvedAuthorization,
   );
   const rows = await db
-    .select({ card: cards.id, ...boughtColumns })
+    .select({ card: cards.id, id: authorizations.id, ...boughtColumns })
     .from(cards)
     .innerJoin(accounts, eq(accounts.id, cards.accountId))
     .leftJoin(authorizations, boughtWithCard)
-    .where(and(eq(accounts.companyId, scope.company.id), canStillBuy, followsDefault))
-    .orderBy(asc(cards.id), asc(authorizations.tmsIncl), asc(authorizations.id));
-  const perCard = new Map<string, Bought[]>();
-  for (const { card, atMs, cents, ...rest } of rows) {
+    .where(and(eq(accounts.companyId, scope.company.id), canStillBuy, followsDefault));
+  // Grouped and put in time order here, card by card: the database's sort of every row at once spilled to disk for a
+  // company of thousands of cards, and a card's few dozen purchases sort in no time.
+  const perCard = new Map<string, (Bought & { id: number })[]>();
+  for (const { card, id, atMs, cents, ...rest } of rows) {
     const bought = perCard.get(card) ?? [];
     // A card without purchases in the window comes once, with no authorization.
-    if (atMs !== null && cents !== null) bought.push({ atMs, cents, ...rest });
+    if (id !== null && atMs !== null && cents !== null) bought.push({ id, atMs, cents, ...rest });
     perCard.set(card, bought);
   }
+  // The card preview's order: time, then the authorization's id.
+  for (const bought of perCard.values()) bought.sort((a, b) => a.atMs - b.atMs || a.id - b.id);
   const tally: Tally = new Map();
   let approved = 0;
   let wouldDecline = 0;

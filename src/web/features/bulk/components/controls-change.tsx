@@ -5,6 +5,8 @@ import { messages } from '../../../../contracts/index.ts';
 import { changesBetween } from '../../spending/lib/form.ts';
 
 const m = messages.bulk;
+// 'R$' never ends a line apart from its amount.
+const kept = (text: string) => text.replace('R$ ', 'R$\u00a0');
 
 /**
  * A controls row of the dry run: what changes on the card, atual → novo in the audit trail's words (the card screen's
@@ -20,8 +22,8 @@ export function ControlsChange({ change }: { change: NonNullable<BulkPreviewRow[
         <List fz="sm" spacing={2} listStyleType="none" withPadding={false}>
           {changes.map((c) => (
             <List.Item key={c.field}>
-              {`${c.field}: ${c.before} → `}
-              <strong>{c.after}</strong>
+              {`${c.field}: ${kept(c.before)} → `}
+              <strong>{kept(c.after)}</strong>
             </List.Item>
           ))}
         </List>

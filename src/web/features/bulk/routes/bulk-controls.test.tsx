@@ -82,7 +82,7 @@ describe('/home/bulk, spending controls', { timeout: 30_000 }, () => {
       'Categorias bloqueadas: nenhuma → Jogos e apostas',
       'Compras on-line: bloqueadas → permitidas',
       'Saques: permitidos → bloqueados',
-      'Máximo por compra: sem limite → R$ 200,00',
+      'Máximo por compra: sem limite → R$\u00a0200,00',
     ]);
     expect(within(row).getByText(m.controlsImpact(3, 14))).toBeTruthy();
     const refused = within(table).getByText('Linha 3').closest('tr') as HTMLElement;
