@@ -4,7 +4,7 @@
 // a bad row, another company's card and a card blocked for good are refused with their reason, nothing of them kept.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditResponse } from '../../contracts/audit.ts';
+import { actionLabel, auditResponse } from '../../contracts/audit.ts';
 import { bulkApplyResponse, bulkPreviewResponse } from '../../contracts/bulk.ts';
 import { messages } from '../../contracts/messages.ts';
 import { cardControlsResponse, OPEN_CONTROLS } from '../../contracts/spending-controls.ts';
@@ -144,6 +144,17 @@ describe('the controls kind’s apply', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'bulk.controls'), eq(auditLog.target, `account:${card.account.id}`)));
     expect(bulkAudit).toHaveLength(1);
+    // The Auditoria screen's filter knows the bulk row's action, and names it.
+    const bulkTrail = await h.app.inject({
+      method: 'GET',
+      url: '/v1/audit/events',
+      query: { action: 'bulk.controls' },
+      headers: { ...bearer(token), cnpj: A.cnpj, relationcode: A.relationCode },
+    });
+    expect(bulkTrail.statusCode, bulkTrail.body).toBe(200);
+    const listed = auditResponse.parse(bulkTrail.json()).events.map((e) => e.action);
+    expect(listed).toContain('bulk.controls');
+    expect(actionLabel('bulk.controls')).toBe('Alteração em lote: controles de gasto');
 
     // The same file again: already applied, nothing written twice.
     const again = await post('apply', [rowFor(card)]);
