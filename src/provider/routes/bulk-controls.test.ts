@@ -32,7 +32,8 @@ beforeAll(async () => {
   const { login } = await buildUser(h, { password: DEMO.password });
   foreign = await buildCard(h, await buildCompany(h, { members: [login] }));
   token = await h.token(DEMO.login, DEMO.password);
-});
+  // A harness on PGlite beside other suites on a shared, busy machine can take longer than the default hook time.
+}, 120_000);
 afterAll(() => h.close());
 
 const cpfOf = (b: BuiltCard) => b.account.documentNumber;

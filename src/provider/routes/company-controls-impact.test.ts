@@ -66,7 +66,8 @@ beforeAll(async () => {
     const gone = await buildCard(h, company, state);
     await buildPurchase(h, gone, { at: at(5), value: '70.00', mcc: 7995, cardId: gone.card.id });
   }
-});
+  // A harness on PGlite beside other suites on a shared, busy machine can take longer than the default hook time.
+}, 120_000);
 afterAll(() => h.close());
 
 describe('the company default’s 30-day preview', () => {
