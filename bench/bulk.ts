@@ -87,10 +87,16 @@ async function run(engine: string) {
         'SP',
         '100,00',
       ];
+      // Every row's dry run also replays the card's last 30 days (the impact it shows): what that costs per row.
+      const controlsRow = (i: number): string[] => {
+        const h = own[i % own.length] as (typeof own)[0];
+        return [h.cpf, h.last4, i % 2 ? 'Jogos e apostas, Saques' : '', 'Não', 'Sim', 'Não', '500,00', '', ''];
+      };
       const files: Record<BulkKind, string[][]> = {
         limits: Array.from({ length: ROWS }, (_, i) => limitRow(i)),
         blocks: Array.from({ length: ROWS }, (_, i) => blockRow(i)),
         cards: Array.from({ length: ROWS }, (_, i) => cardRow(i)),
+        controls: Array.from({ length: ROWS }, (_, i) => controlsRow(i)),
       };
 
       const send = async (endpoint: 'preview' | 'apply', kind: BulkKind) => {
@@ -107,11 +113,11 @@ async function run(engine: string) {
         const seconds = (performance.now() - started) / 1000;
         const goal = endpoint === 'preview' ? (seconds <= GOAL_S ? 'goal met' : `GOAL MISSED (${GOAL_S} s)`) : '';
         console.info(
-          `  ${engine.padEnd(8)} ${endpoint.padEnd(7)} ${kind.padEnd(6)} ${rows.length} rows in ${seconds.toFixed(2)} s` +
+          `  ${engine.padEnd(8)} ${endpoint.padEnd(7)} ${kind.padEnd(8)} ${rows.length} rows in ${seconds.toFixed(2)} s` +
             ` = ${Math.round(rows.length / seconds)} rows/s  ${JSON.stringify(counts)} ${goal}`,
         );
       };
-      for (const kind of ['limits', 'blocks', 'cards'] as const) await send('preview', kind);
+      for (const kind of ['limits', 'blocks', 'cards', 'controls'] as const) await send('preview', kind);
       await send('apply', 'limits');
       await send('apply', 'limits');
     } finally {

@@ -18,6 +18,7 @@ const ALL = [
   'exports',
   'bulk',
   'audit',
+  'controls-impact',
 ];
 const ON_REQUEST = ['load', 'compare', 'services', 'test-setup', 'network'];
 const chosen = process.argv.slice(2).filter((name) => ALL.includes(name) || ON_REQUEST.includes(name));

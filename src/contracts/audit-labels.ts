@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS = {
   'bulk.limits': 'Alteração em lote: limite',
   'bulk.blocks': 'Alteração em lote: bloqueio',
   'bulk.cards': 'Alteração em lote: novo cartão',
+  'bulk.controls': 'Alteração em lote: controles de gasto',
   'export.csv': 'Exportação de arquivo CSV',
   'user.create': 'Criação de usuário',
   'user.create.undone': 'Criação de usuário desfeita',

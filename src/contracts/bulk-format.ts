@@ -1,6 +1,6 @@
 // Bulk changes (issue 18.2): the files' format — the kinds, the template's columns and example rows, how many rows a
 // file and a call carry, how a header cell is compared and how an amount in reais is read.
-export const BULK_KINDS = ['limits', 'blocks', 'cards'] as const;
+export const BULK_KINDS = ['limits', 'blocks', 'cards', 'controls'] as const;
 export type BulkKind = (typeof BULK_KINDS)[number];
 
 /** The template's header per kind: the first line of every file, compared without accents, case or spaces. */
@@ -28,6 +28,18 @@ export const BULK_COLUMNS = {
     'UF',
     'Limite',
   ],
+  // A card's own spending controls (decision 136): the controls screen's words, one column per control.
+  controls: [
+    'CPF',
+    'Final do cartão',
+    'Categorias bloqueadas',
+    'Compras internacionais',
+    'Compras on-line',
+    'Saques em dinheiro',
+    'Máximo por compra',
+    'Máximo por dia',
+    'Máximo por mês',
+  ],
 } as const satisfies Record<BulkKind, readonly string[]>;
 
 /** The template's example row per kind (a CPF that passes its check digits, a CEP of São Paulo). */
@@ -53,12 +65,13 @@ export const BULK_EXAMPLES: Record<BulkKind, readonly string[]> = {
     'SP',
     '2.000,00',
   ],
+  controls: ['529.982.247-25', '1234', 'Jogos e apostas, Saques', 'Não', 'Sim', 'Não', '500,00', '1.000,00', ''],
 };
 
 /** Rows per file; rows per call: at most 100 limit or block rows, 25 card requests, and BULK_CHUNK_BYTES of JSON. */
 export const BULK_MAX_FILE_ROWS = 1000;
 export const BULK_MAX_ROWS_PER_CALL = 100;
-export const BULK_CHUNK: Record<BulkKind, number> = { limits: 100, blocks: 100, cards: 25 };
+export const BULK_CHUNK: Record<BulkKind, number> = { limits: 100, blocks: 100, cards: 25, controls: 100 };
 /**
  * The rows' JSON per call. The BFF takes 64 KiB sealed, and sealing doubles a body (hex) and adds the call's URL
  * and headers, so a call keeps its rows under 24,000 bytes. One row always fits: the browser cuts a cell at

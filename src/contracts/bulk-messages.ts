@@ -8,7 +8,12 @@ export const bulkMessages = {
   intro:
     'Envie um arquivo CSV com várias alterações de uma vez. Primeiro conferimos cada linha, sem alterar nada; as alterações só são aplicadas depois da sua confirmação.',
   kindLabel: 'Tipo de alteração',
-  kinds: { limits: 'Novos limites disponíveis', blocks: 'Bloqueios', cards: 'Solicitações de cartão' },
+  kinds: {
+    limits: 'Novos limites disponíveis',
+    blocks: 'Bloqueios',
+    cards: 'Solicitações de cartão',
+    controls: 'Controles de gasto',
+  },
   kindHints: {
     limits:
       'Uma linha por cartão: CPF do portador, final do cartão e o novo limite disponível em reais (o limite de crédito passa a ser esse valor mais o já utilizado).',
@@ -16,6 +21,8 @@ export const bulkMessages = {
       'Uma linha por cartão: CPF do portador, final do cartão, motivo (Perda, Roubo, Bloqueio temporário ou Outros) e observação opcional.',
     cards:
       'Uma linha por pessoa: os dados do portador, o endereço residencial e o limite do novo cartão (Cartão Verde).',
+    controls:
+      'Uma linha por cartão: CPF do portador, final do cartão, categorias bloqueadas (nomes da tela de controles, separados por vírgula, ou em branco), Sim ou Não para compras internacionais, on-line e saques, e os máximos por compra, dia e mês em reais (em branco: sem limite). A linha substitui os controles próprios do cartão.',
   },
   template: 'Baixar modelo CSV',
   templateName: (kind: string) => `modelo-${kind}.csv`,
@@ -43,6 +50,7 @@ export const bulkMessages = {
     line: 'Linha',
     data: 'Dados',
     change: 'Limite disponível (atual → novo)',
+    controlsChange: 'Controles (atual → novo)',
     result: 'Resultado',
     reason: 'Motivo',
   },
@@ -86,6 +94,13 @@ export const bulkMessages = {
     `A aplicação parou na linha ${done} de ${total}: o serviço não respondeu. As linhas aplicadas estão no resultado; envie o mesmo arquivo de novo para continuar (as já aplicadas não se repetem).`,
   lineRepeated: 'Cada linha do arquivo deve ser enviada uma só vez por chamada.',
   failure: 'Não foi possível conferir o arquivo agora. Tente novamente em instantes.',
+  /** A controls row of the dry run: nothing of its controls changes. */
+  controlsSame: 'Nada muda nos controles',
+  /** A controls row of the dry run: what the new controls would have declined of the card's last 30 days. */
+  controlsImpact: (declined: number, total: number) =>
+    total === 0
+      ? 'Últimos 30 dias: nenhuma compra aprovada neste cartão'
+      : `Últimos 30 dias: ${declined} de ${total} ${total === 1 ? 'compra' : 'compras'} ${declined === 1 ? 'seria negada' : 'seriam negadas'}`,
   // Row reasons (the provider's and the screen's, one wording).
   reasons: {
     required: (column: string) => `Preencha a coluna ${column}.`,
@@ -99,11 +114,15 @@ export const bulkMessages = {
     already: (when: string, who: string) => `Já aplicada em ${when} por ${who}. Nada foi alterado de novo.`,
     notAllowed: 'Seu perfil não permite esta alteração.',
     unexpected: 'Não foi possível conferir esta linha agora. Tente novamente.',
+    unknownGroup: (word: string) =>
+      `Categoria desconhecida: ${word}. Use os nomes da tela de controles de gasto, separados por vírgula.`,
+    yesOrNo: (column: string) => `Valor inválido na coluna ${column}: use Sim ou Não.`,
   },
   data: {
     limit: (cpf: string, last4: string, amount: string) =>
       `CPF ${cpf}, final ${last4}: novo limite disponível ${amount}`,
     block: (cpf: string, last4: string, reason: string) => `CPF ${cpf}, final ${last4}: bloqueio (${reason})`,
     card: (name: string, cpf: string, amount: string) => `${name} (CPF ${cpf}): limite ${amount}`,
+    controls: (cpf: string, last4: string) => `CPF ${cpf}, final ${last4}`,
   },
 } as const;

@@ -27,7 +27,7 @@ export const blockReasonOf = (cell: string): string => {
 };
 
 /** The CPF of a row: required, eleven digits that pass the check digits (the card request's rule). */
-const cpfCell = z
+export const cpfCell = z
   .string()
   .trim()
   .min(1, r.required('CPF'))

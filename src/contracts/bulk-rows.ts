@@ -1,10 +1,12 @@
 // Bulk changes (issue 18.2): a row's cells judged by its kind's rule, and what makes two rows the same change.
 import type { z } from 'zod';
+import { controlsReason, controlsRow } from './bulk-controls-row.ts';
 import { BULK_COLUMNS, type BulkKind } from './bulk-format.ts';
 import { blockRow, cardColumnOf, cardRow, limitRow } from './bulk-row-rules.ts';
 import type { BlockReason } from './constants.ts';
 import { messages } from './messages.ts';
 import type { ProposalBody } from './schemas.ts';
+import type { SpendingControls } from './spending-controls.ts';
 
 const r = messages.bulk.reasons;
 
@@ -14,7 +16,8 @@ const ROW_FIELDS = ['cpf', 'last4', 'amount', 'description'];
 export type LimitRow = { kind: 'limits'; cpf: string; last4: string; amount: number };
 export type BlockRow = { kind: 'blocks'; cpf: string; last4: string; reason: BlockReason; description: string };
 export type CardRequestRow = { kind: 'cards'; cpf: string; proposal: ProposalBody };
-export type ParsedRow = LimitRow | BlockRow | CardRequestRow;
+export type ControlsRow = { kind: 'controls'; cpf: string; last4: string; controls: SpendingControls };
+export type ParsedRow = LimitRow | BlockRow | CardRequestRow | ControlsRow;
 
 /** A row's cells judged by its kind's rule: the typed row, or the pt-BR reason of its first problem. */
 export function parseRow(
@@ -45,6 +48,12 @@ export function parseRow(
     const p = blockRow.safeParse(cells, fallback);
     return p.success ? { ok: true, row: { kind, ...p.data } } : { ok: false, reason: firstReason(p.error) };
   }
+  if (kind === 'controls') {
+    const p = controlsRow.safeParse(cells, fallback);
+    if (p.success) return { ok: true, row: { kind, ...p.data } };
+    const issue = p.error.issues[0];
+    return { ok: false, reason: issue ? controlsReason(issue) : messages.generic.invalidInput };
+  }
   const p = cardRow(relationCode).safeParse([...cells], fallback);
   return p.success
     ? { ok: true, row: { kind, cpf: p.data.documentNumber, proposal: p.data } }
@@ -59,6 +68,8 @@ export function rowContent(row: ParsedRow): string {
   // is not taken for the same change.
   if (row.kind === 'limits') return ['disponivel', row.cpf, row.last4, Math.round(row.amount * 100)].join('|');
   if (row.kind === 'blocks') return [row.cpf, row.last4, row.reason, row.description].join('|');
+  // The controls as the schema normalised them (groups in one order, amounts as numbers): 1.500,00 and 1500 agree.
+  if (row.kind === 'controls') return [row.cpf, row.last4, JSON.stringify(row.controls)].join('|');
   const { uuid: _uuid, relationCode: _relation, ...rest } = row.proposal;
   return JSON.stringify(rest);
 }

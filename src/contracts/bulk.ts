@@ -5,6 +5,7 @@ import { BULK_COLUMNS, BULK_KINDS, BULK_MAX_CELL, BULK_MAX_FILE_ROWS, BULK_MAX_R
 import type { EndpointSpec } from './contract.ts';
 import { policy } from './policy.ts';
 import { headerValues } from './schemas.ts';
+import { controlsImpactResponse, spendingControls } from './spending-controls.ts';
 
 export * from './bulk-format.ts';
 export { blockReasonOf, PLACEHOLDER_PROPOSAL_ID } from './bulk-row-rules.ts';
@@ -42,6 +43,17 @@ export const bulkPreviewResponse = z.object({
       reason: z.string().nullable(),
       /** A limits row the dry run could run: the card's available limit now, so the screen shows atual → novo. */
       current: z.number().optional(),
+      /**
+       * A controls row the dry run could run: whose controls the card follows now and which, the controls the row
+       * sets, and what they would have declined of the card's last 30 days — so the screen shows atual → novo.
+       */
+      controls: z
+        .object({
+          before: z.object({ source: z.enum(['card', 'company', 'none']), controls: spendingControls }),
+          after: spendingControls,
+          impact: controlsImpactResponse,
+        })
+        .optional(),
     }),
   ),
 });
@@ -64,7 +76,7 @@ export const bulkSpecs = {
   bulkApply: {
     policy: policy.company('cnpj and relationcode headers', 'cards.write', {
       stepUp: 'when stale',
-      audits: { trail: 'audit_log', actions: ['bulk.limits', 'bulk.blocks', 'bulk.cards'] },
+      audits: { trail: 'audit_log', actions: ['bulk.limits', 'bulk.blocks', 'bulk.cards', 'bulk.controls'] },
     }),
     headers: bulkHeaders,
     body: bulkBody,

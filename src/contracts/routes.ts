@@ -142,6 +142,8 @@ export const endpointRoutes = {
   /** The company's default controls. Headers cnpj, relationcode. */
   companyControls: r('GET', '/v1/corporate/controls'),
   changeCompanyControls: r('PUT', '/v1/corporate/controls'),
+  /** What a proposed company default would have declined in the last 30 days of the cards that follow it. */
+  companyControlsImpact: r('POST', '/v1/corporate/controls/impact'),
   /** Demo only: a purchase down the network's authorization path. */
   simulatePurchase: r('POST', '/v1/cards/simulate-purchase/{uuid}'),
   /** The holder's virtual cards (last four digits only). Header last4digits of the holder card. */

@@ -9,6 +9,7 @@ import {
   cardControlsBody,
   cardControlsResponse,
   companyControlsBody,
+  companyControlsImpactResponse,
   companyControlsResponse,
   controlsImpactResponse,
 } from './spending-controls.ts';
@@ -42,6 +43,17 @@ export const spendingSpecs = {
     policy: policy.company('cnpj and relationcode headers', 'cards.read'),
     headers: companyHeaders,
     response: companyControlsResponse,
+    errors: ['COMPANY_NOT_FOUND'],
+  },
+  /**
+   * What the proposed default would have declined in the last 30 days of every card that follows it (no controls of
+   * its own, still able to buy); writes nothing, so no proof of identity: the change itself asks for it.
+   */
+  companyControlsImpact: {
+    policy: policy.company('cnpj and relationcode headers', 'cards.write'),
+    headers: companyHeaders,
+    body: companyControlsBody,
+    response: companyControlsImpactResponse,
     errors: ['COMPANY_NOT_FOUND'],
   },
   /** Every card without controls of its own follows these: a recent proof of identity, like whole-company exports. */

@@ -57,7 +57,6 @@ export const cardControlsBody = z.object({
 });
 export const companyControlsResponse = z.object({ controls: spendingControls.nullable() });
 export const companyControlsBody = z.object({ controls: spendingControls.nullable() });
-export const controlsImpactResponse = z.object({ approved: z.number().int(), wouldDecline: z.number().int() });
 
 /** Why the network's authorization path declined: the card, the limit, then each control (issue 30). */
 export const DECLINE_CODES = [
@@ -76,6 +75,30 @@ export type DeclineCode = (typeof DECLINE_CODES)[number];
 /** The declines that are not a spending control's: the card, the holder's limit, a virtual card's own limit. */
 const NOT_CONTROLS = ['CARD_UNUSABLE', 'INSUFFICIENT_LIMIT', 'VIRTUAL_LIMIT'] as const;
 export type ControlDecline = Exclude<DeclineCode, (typeof NOT_CONTROLS)[number]>;
+/** The controls' declines in judgeControls's order: the order a preview lists them in. */
+export const CONTROL_DECLINES = [
+  'GROUP_BLOCKED',
+  'INTERNATIONAL_BLOCKED',
+  'ONLINE_BLOCKED',
+  'CASH_BLOCKED',
+  'OVER_PER_PURCHASE',
+  'OVER_DAILY',
+  'OVER_MONTHLY',
+] as const satisfies readonly ControlDecline[];
+
+/**
+ * What controls would have done to the last 30 days: the approved purchases replayed, how many they would decline,
+ * and by which control (the first each purchase breaks; controls that decline none are left out).
+ */
+export const controlsImpactResponse = z.object({
+  approved: z.number().int(),
+  wouldDecline: z.number().int(),
+  byControl: z.array(z.object({ code: z.enum(CONTROL_DECLINES), count: z.number().int() })),
+});
+export type ControlsImpact = z.infer<typeof controlsImpactResponse>;
+/** The company's preview: the same figures over every card that follows the default, and how many cards those are. */
+export const companyControlsImpactResponse = controlsImpactResponse.extend({ cards: z.number().int() });
+export type CompanyControlsImpact = z.infer<typeof companyControlsImpactResponse>;
 /** A decline a spending control made: the screens name the control and offer to change it. */
 export const isControlDecline = (code: string | null | undefined): code is ControlDecline =>
   (DECLINE_CODES as readonly string[]).includes(code ?? '') &&

@@ -48,6 +48,27 @@ export const spendingMessages = {
       : declined === 1
         ? `1 das ${total} compras aprovadas nos últimos 30 dias seria negada com estes controles.`
         : `${declined} das ${total} compras aprovadas nos últimos 30 dias seriam negadas com estes controles.`,
+  /** The company default's preview: over the cards that follow it. */
+  companyImpact: (declined: number, total: number, cards: number) => {
+    if (cards === 0) return 'Nenhum cartão segue o padrão da empresa hoje: todos têm controles próprios.';
+    const who = cards === 1 ? 'do cartão que segue o padrão' : `dos ${cards} cartões que seguem o padrão`;
+    if (declined === 0) return `Nenhuma das ${total} compras aprovadas ${who} nos últimos 30 dias seria negada.`;
+    return declined === 1
+      ? `1 das ${total} compras aprovadas ${who} nos últimos 30 dias seria negada.`
+      : `${declined} das ${total} compras aprovadas ${who} nos últimos 30 dias seriam negadas.`;
+  },
+  impactByTitle: 'Negadas por controle',
+  /** A line of the preview's list: which control, and how many purchases it would deny. */
+  impactBy: (control: string, count: number) => `${control}: ${count === 1 ? '1 compra' : `${count} compras`}`,
+  impactControls: {
+    GROUP_BLOCKED: 'Categoria bloqueada',
+    INTERNATIONAL_BLOCKED: 'Compras internacionais',
+    ONLINE_BLOCKED: 'Compras on-line',
+    CASH_BLOCKED: 'Saques em dinheiro',
+    OVER_PER_PURCHASE: 'Máximo por compra',
+    OVER_DAILY: 'Máximo por dia',
+    OVER_MONTHLY: 'Máximo por mês',
+  },
   confirmTitle: 'Salvar os controles de gasto?',
   confirm: 'Salvar',
   cancel: 'Voltar',

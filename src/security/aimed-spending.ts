@@ -13,6 +13,7 @@ export const SPENDING_AIM = {
   changeCardControls: (t: Target) => ({ ...card(t), body: { last4digits: t.account.last4, controls: OPEN_CONTROLS } }),
   cardControlsImpact: (t: Target) => ({ ...card(t), body: { last4digits: t.account.last4, controls: OPEN_CONTROLS } }),
   companyControls: (t: Target) => ({ params: {}, headers: company(t) }),
+  companyControlsImpact: (t: Target) => ({ params: {}, headers: company(t), body: { controls: OPEN_CONTROLS } }),
   changeCompanyControls: (t: Target) => ({ params: {}, headers: company(t), body: { controls: null } }),
   virtualCards: (t: Target) => ({ params: { uuid: t.account.uuid }, headers: { last4digits: t.account.last4 } }),
   issueVirtualCard: (t: Target) => ({

@@ -22,6 +22,32 @@ test('a company default set from Gestão da Empresa is what a card without its o
   await openHome(page);
   await openCompanyControls(page);
   await expect(page.getByText(/A empresa não tem controles padrão/)).toBeVisible();
+
+  // The preview before any save: a maximum of R$ 0,01 per purchase would deny every purchase of the last 30 days of
+  // the cards that follow the default (the demo's holders buy from R$ 8), all of them by that control.
+  await page.getByLabel('Máximo por compra').fill('1');
+  await page.getByRole('button', { name: 'Salvar controles' }).click();
+  const preview = page.getByRole('dialog', { name: 'Salvar os controles de gasto?' });
+  const impact = preview.getByTestId('controls-impact');
+  await expect(impact).toContainText(
+    /(\d+) das \1 compras aprovadas dos \d+ cartões que seguem o padrão nos últimos 30 dias/,
+  );
+  const total = (await impact.textContent())?.match(/^(\d+) das/)?.[1];
+  await expect(preview.getByRole('list', { name: 'Negadas por controle' }).getByRole('listitem')).toHaveText([
+    `Máximo por compra: ${total} compras`,
+  ]);
+  const shots = process.env.SPENDING_SCREENSHOTS;
+  if (shots) {
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${shots}/company-controls-preview-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await preview.getByRole('button', { name: 'Voltar' }).click();
+  await page.getByLabel('Máximo por compra').fill('');
+
   await page.getByLabel(GROUP).check();
   await page.getByRole('button', { name: 'Salvar controles' }).click();
   const dialog = page.getByRole('dialog', { name: 'Salvar os controles de gasto?' });
@@ -31,7 +57,6 @@ test('a company default set from Gestão da Empresa is what a card without its o
   await expect(page.getByText('A empresa tem controles padrão.')).toBeVisible();
   await expectNoA11yViolations(page);
 
-  const shots = process.env.SPENDING_SCREENSHOTS;
   if (shots) {
     for (const width of [360, 768, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });

@@ -173,11 +173,27 @@ describe('the 30-day preview', () => {
       return controlsImpactResponse.parse(res.json());
     };
     // The 40-day-old purchase is outside the window.
-    expect(await preview(controls({ blockedGroups: ['apostas'] }))).toEqual({ approved: 4, wouldDecline: 1 });
+    expect(await preview(controls({ blockedGroups: ['apostas'] }))).toEqual({
+      approved: 4,
+      wouldDecline: 1,
+      byControl: [{ code: 'GROUP_BLOCKED', count: 1 }],
+    });
     // Day 9: 300 fits a 320 day, the 50 after it does not.
-    expect(await preview(controls({ dailyLimit: 320 }))).toEqual({ approved: 4, wouldDecline: 1 });
-    expect(await preview(controls({ maxPerPurchase: 90 }))).toEqual({ approved: 4, wouldDecline: 2 });
-    expect(await preview(OPEN_CONTROLS)).toEqual({ approved: 4, wouldDecline: 0 });
+    expect(await preview(controls({ dailyLimit: 320 }))).toEqual({
+      approved: 4,
+      wouldDecline: 1,
+      byControl: [{ code: 'OVER_DAILY', count: 1 }],
+    });
+    // Each purchase counts once, by the first control it breaks (the group before the amount).
+    expect(await preview(controls({ maxPerPurchase: 90, blockedGroups: ['apostas'] }))).toEqual({
+      approved: 4,
+      wouldDecline: 2,
+      byControl: [
+        { code: 'GROUP_BLOCKED', count: 1 },
+        { code: 'OVER_PER_PURCHASE', count: 1 },
+      ],
+    });
+    expect(await preview(OPEN_CONTROLS)).toEqual({ approved: 4, wouldDecline: 0, byControl: [] });
   });
 });
 

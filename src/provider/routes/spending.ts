@@ -8,6 +8,7 @@ import { fail } from '../errors.ts';
 import { handle } from '../http/handle.ts';
 import { originOf } from '../services/security-events.ts';
 import { authorizeNetworkPurchase } from '../services/spending/authorize.ts';
+import { companyControlsImpact } from '../services/spending/company-impact.ts';
 import {
   changeCardControls,
   changeCompanyControls,
@@ -36,11 +37,15 @@ export async function spendingRoutes(app: FastifyInstance, ctx: SpendingOptions)
   handle(app, 'cardControlsImpact', async ({ body, scope }) => {
     // Without controls of its own the card follows the company's default: the preview of that is the default's.
     const controls = body.controls ?? (await readCardControls(ctx.db, scope)).companyDefault;
-    if (!controls) return { approved: 0, wouldDecline: 0 };
+    if (!controls) return { approved: 0, wouldDecline: 0, byControl: [] };
     return controlsImpact(ctx.db, scope, controls, ctx.clock());
   });
 
   handle(app, 'companyControls', async ({ scope }) => readCompanyControls(ctx.db, scope));
+
+  handle(app, 'companyControlsImpact', async ({ body, scope }) =>
+    companyControlsImpact(ctx.db, scope, body.controls, ctx.clock()),
+  );
 
   handle(app, 'changeCompanyControls', async ({ body, scope, request }) =>
     changeCompanyControls(ctx.db, scope, body.controls, ctx.clock(), originOf(request)),

@@ -27,14 +27,16 @@ export async function previewBulk(
   const reasons = new Map<number, string>();
   // Read inside the dry run's transaction, before the row's change, after the rows above it in the file.
   const currents = new Map<number, number>();
+  const controls = new Map<number, NonNullable<BulkPreviewRow['controls']>>();
   try {
     await db.transaction(async (tx) => {
       for (const j of judged) {
         if (j.result !== 'OK' || !j.row || !j.key) continue;
         const { row, key } = j;
         try {
-          const done = await tx.transaction((sp) => runRow(sp, scope, actor, row, key));
+          const done = await tx.transaction((sp) => runRow(sp, scope, actor, row, key, { dryRun: true }));
           if (done.current !== undefined) currents.set(j.line, done.current);
+          if (done.controls) controls.set(j.line, done.controls);
         } catch (error) {
           const reason = refusalOf(error);
           if (reason === null) log.error({ err: error, line: j.line }, 'bulk preview row failed');
@@ -50,6 +52,14 @@ export async function previewBulk(
     const refused = reasons.get(line);
     if (refused) return { line, key, result: 'ERRO', reason: refused };
     const current = currents.get(line);
-    return current === undefined ? { line, key, result, reason } : { line, key, result, reason, current };
+    const seen = controls.get(line);
+    return {
+      line,
+      key,
+      result,
+      reason,
+      ...(current === undefined ? {} : { current }),
+      ...(seen === undefined ? {} : { controls: seen }),
+    };
   });
 }

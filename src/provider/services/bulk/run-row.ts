@@ -1,8 +1,9 @@
-// One row, applied through the very service the single-card screen calls (limits, block, card request): the rules
-// are theirs. It runs inside the caller's transaction (a savepoint), so a refusal rolls back the row alone.
+// One row, applied through the very service the single-card screen calls (limits, block, card request, spending
+// controls): the rules are theirs. It runs inside the caller's transaction (a savepoint), so a refusal rolls back the row alone.
 import { and, eq } from 'drizzle-orm';
-import type { ParsedRow } from '../../../contracts/bulk.ts';
+import type { BulkPreviewRow, ParsedRow } from '../../../contracts/bulk.ts';
 import { messages } from '../../../contracts/messages.ts';
+import { controlsRecord } from '../../../contracts/spending-controls.ts';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { accounts, cards } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -11,6 +12,8 @@ import { blockCard, type ChangeAt } from '../card-controls.ts';
 import { cardInCompany } from '../cards.ts';
 import { changeLimit, limitOfAccount } from '../limits.ts';
 import { createProposal, ProposalRefused } from '../proposals.ts';
+import { changeCardControls, readCardControls } from '../spending/controls.ts';
+import { controlsImpact } from '../spending/impact.ts';
 import { proposalIdOf } from './keys.ts';
 
 const r = messages.bulk.reasons;
@@ -37,6 +40,13 @@ export interface RowDone {
   after: Record<string, unknown>;
   /** A limits row: the available limit before the change (the dry run shows atual → novo). */
   current?: number;
+  /** A controls row of the dry run: the controls before and after, and the 30-day impact of the new ones. */
+  controls?: BulkPreviewRow['controls'];
+}
+
+/** What a row's run is for: the dry run also reads what the screen shows beside the row (atual → novo, impact). */
+export interface RunFor {
+  dryRun: boolean;
 }
 
 export async function runRow(
@@ -45,6 +55,7 @@ export async function runRow(
   actor: ChangeAt,
   row: ParsedRow,
   key: string,
+  runFor: RunFor = { dryRun: false },
 ): Promise<RowDone> {
   // The services open their own transaction; on a transaction that is a savepoint inside it.
   const db = tx as unknown as Db;
@@ -62,6 +73,20 @@ export async function runRow(
     const card = await cardOf(tx, scope, row.cpf, row.last4);
     await blockCard(db, card, actor, { blockingReason: row.reason, descriptionOccurrence: row.description });
     return { target: `account:${card.account.id}`, after: { last4: row.last4, blockCode: row.reason } };
+  }
+  if (row.kind === 'controls') {
+    const card = await cardOf(tx, scope, row.cpf, row.last4);
+    const before = await readCardControls(db, card);
+    const impact = runFor.dryRun ? await controlsImpact(db, card, row.controls, actor.at) : null;
+    // The card screen's own change: its refusals, its card event (CONTROLS_CHANGE) with the controls before → after.
+    await changeCardControls(db, card, actor, row.controls);
+    return {
+      target: `account:${card.account.id}`,
+      after: { last4: row.last4, ...controlsRecord('card', row.controls) },
+      ...(impact
+        ? { controls: { before: { source: before.source, controls: before.controls }, after: row.controls, impact } }
+        : {}),
+    };
   }
   const proposal = { ...row.proposal, uuid: proposalIdOf(key), relationCode: scope.company.relationCode };
   const made = await createProposal(db, scope, proposal, actor.at, actor.address ?? null);

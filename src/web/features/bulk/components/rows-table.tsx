@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { BulkKind } from '../../../../contracts/bulk.ts';
+import type { BulkKind, BulkPreviewRow } from '../../../../contracts/bulk.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { AmountChange } from '../../../ui/amount-change.tsx';
 import { ResponsiveTable } from '../../../ui/responsive-table.tsx';
@@ -7,6 +7,7 @@ import { ToneBadge } from '../../../ui/status-badge.tsx';
 import { newLimitOf } from '../lib/counts.ts';
 import type { FileRow } from '../lib/csv.ts';
 import { rowData } from '../lib/row-data.ts';
+import { ControlsChange } from './controls-change.tsx';
 
 const m = messages.bulk;
 
@@ -17,6 +18,8 @@ export interface ShownRow {
   reason: string | null;
   /** A limits row of the dry run: the card's available limit now. */
   current?: number;
+  /** A controls row of the dry run: the controls atual → novo and their 30-day impact. */
+  controls?: BulkPreviewRow['controls'];
 }
 
 const TONE: Record<Result, string> = {
@@ -81,6 +84,16 @@ export function RowsTable({
                   if (row.current === undefined || next === null) return <Text fz="sm">—</Text>;
                   return <AmountChange current={row.current} next={next} cutLabel={m.cut} />;
                 },
+              },
+            ]
+          : []),
+        ...(kind === 'controls' && results.some((r) => r.controls !== undefined)
+          ? [
+              {
+                key: 'change',
+                label: m.columns.controlsChange,
+                render: (row: ShownRow) =>
+                  row.controls ? <ControlsChange change={row.controls} /> : <Text fz="sm">—</Text>,
               },
             ]
           : []),

@@ -14,5 +14,6 @@ export function rowData(kind: BulkKind, cells: readonly string[]): string {
   const c = (i: number) => (cells[i] ?? '').trim() || '—';
   if (kind === 'limits') return d.limit(c(0), c(1), amount(c(2)));
   if (kind === 'blocks') return d.block(c(0), c(1), c(2));
+  if (kind === 'controls') return d.controls(c(0), c(1));
   return d.card(c(1), c(0), amount(c(16)));
 }

@@ -20,6 +20,10 @@ export const useCompanyControls = (company: Company) =>
     meta: { silent: true },
   });
 
+/** What the proposed default would have declined in the last 30 days of the cards that follow it; writes nothing. */
+export const previewCompanyControls = (company: Company, controls: SpendingControls) =>
+  api.companyControlsImpact({ headers: headersOf(company), body: { controls } });
+
 /** `null` removes the default: cards without controls of their own then have none. */
 export const saveCompanyControls = (company: Company, controls: SpendingControls | null) =>
   api.changeCompanyControls({ headers: headersOf(company), body: { controls } });

@@ -7,13 +7,14 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { MoneyInput } from '../../../ui/money-input.tsx';
 import { ConfirmModal } from '../../card-details/components/confirm-modal.tsx';
 import { type ControlChange, changesBetween, controlsOf, formOf, type ControlsForm as Values } from '../lib/form.ts';
+import { type ImpactPreview, ImpactSummary } from './impact-summary.tsx';
 
 const m = messages.spending;
 
 interface ControlsFormProps {
   current: { source: 'card' | 'company' | 'none'; controls: SpendingControls };
-  /** How many of the last 30 days' purchases the controls would decline; absent where the provider has no preview. */
-  preview?: (controls: SpendingControls) => Promise<{ approved: number; wouldDecline: number }>;
+  /** What the controls would have declined in the last 30 days, and by which control; absent: no preview. */
+  preview?: (controls: SpendingControls) => Promise<ImpactPreview>;
   /** Whose controls a save makes: the card's own, or the company's default (the atual → novo table says it). */
   savesAs?: 'card' | 'company';
   groupsHint?: string;
@@ -36,7 +37,7 @@ export function ControlsForm({
   groupsHint = m.groupsHint,
 }: ControlsFormProps) {
   const [values, setValues] = useState<Values>(() => formOf(current.controls));
-  const [confirm, setConfirm] = useState<{ changes: ControlChange[]; impact: string | null } | null>(null);
+  const [confirm, setConfirm] = useState<{ changes: ControlChange[]; impact: ImpactPreview | null } | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const toggleGroup = (group: (typeof MCC_GROUP_KEYS)[number], blocked: boolean) =>
@@ -52,8 +53,7 @@ export function ControlsForm({
     }
     setPreviewing(true);
     try {
-      const impact = await preview(next);
-      setConfirm({ changes, impact: m.impact(impact.wouldDecline, impact.approved) });
+      setConfirm({ changes, impact: await preview(next) });
     } catch {
       // Without the preview the change can still be confirmed; the dialog says only what changes.
       setConfirm({ changes, impact: null });
@@ -140,7 +140,7 @@ export function ControlsForm({
         }}
       >
         {confirm && confirm.changes.length > 0 ? <ChangesTable changes={confirm.changes} /> : null}
-        {confirm?.impact ? <Text fz="sm">{confirm.impact}</Text> : null}
+        {confirm?.impact ? <ImpactSummary impact={confirm.impact} /> : null}
       </ConfirmModal>
     </form>
   );

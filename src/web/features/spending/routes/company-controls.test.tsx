@@ -41,6 +41,15 @@ describe('the company’s default spending controls', { timeout: 30_000 }, () =>
     stored = null;
     handlers = {
       companyControls: () => ({ controls: stored }),
+      companyControlsImpact: () => ({
+        cards: 7,
+        approved: 40,
+        wouldDecline: 5,
+        byControl: [
+          { code: 'GROUP_BLOCKED', count: 3 },
+          { code: 'CASH_BLOCKED', count: 2 },
+        ],
+      }),
       changeCompanyControls: (o) => {
         stored = (o.body as { controls: SpendingControls | null }).controls;
         return { controls: stored };
@@ -74,6 +83,20 @@ describe('the company’s default spending controls', { timeout: 30_000 }, () =>
       .map((r) => r.textContent);
     expect(rows).toContain('Categorias bloqueadasnenhumaJogos e apostas');
     expect(rows).toContain('Máximo por diasem limiteR$ 500,00');
+    // The 30 days of the cards that follow the default, through the proposed controls, before anything is saved.
+    const proposed = { ...OPEN_CONTROLS, blockedGroups: ['apostas'], cashWithdrawal: false, dailyLimit: 500 };
+    expect(calls('companyControlsImpact')).toEqual([{ headers, body: { controls: proposed } }]);
+    expect(
+      within(dialog).getByText(
+        '5 das 40 compras aprovadas dos 7 cartões que seguem o padrão nos últimos 30 dias seriam negadas.',
+      ),
+    ).toBeTruthy();
+    const byControl = within(dialog).getByRole('list', { name: 'Negadas por controle' });
+    expect(
+      within(byControl)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Categoria bloqueada: 3 compras', 'Saques em dinheiro: 2 compras']);
     expect(calls('changeCompanyControls')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Controles de gasto salvos.')).toBeTruthy();

@@ -8,7 +8,13 @@ import { useAppStore } from '../../../lib/store/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { ConfirmModal } from '../../card-details/components/confirm-modal.tsx';
-import { type Company, companyControlsKey, saveCompanyControls, useCompanyControls } from '../api/company-controls.ts';
+import {
+  type Company,
+  companyControlsKey,
+  previewCompanyControls,
+  saveCompanyControls,
+  useCompanyControls,
+} from '../api/company-controls.ts';
 import { ControlsForm } from '../components/controls-form.tsx';
 import { ControlsReadFailure, useControlsSave } from '../lib/use-controls-save.tsx';
 
@@ -66,6 +72,7 @@ function CompanyControls({ company }: { company: Company }) {
         key={`${generation}-${controls ? 'company' : 'none'}`}
         current={{ source: controls ? 'company' : 'none', controls: controls ?? OPEN_CONTROLS }}
         savesAs="company"
+        preview={(next) => previewCompanyControls(company, next)}
         groupsHint={m.companyGroupsHint}
         save={save}
         saving={saving}

@@ -21,7 +21,14 @@ describe('the card’s spending controls', () => {
   it('shows the company default it follows, and saves its own after showing what changes and what it would decline', async () => {
     const api = selectCard({
       cardControls: { source: 'company', controls: companyDefault, companyDefault },
-      cardControlsImpact: { approved: 12, wouldDecline: 3 },
+      cardControlsImpact: {
+        approved: 12,
+        wouldDecline: 3,
+        byControl: [
+          { code: 'GROUP_BLOCKED', count: 2 },
+          { code: 'OVER_DAILY', count: 1 },
+        ],
+      },
       changeCardControls: { source: 'card', controls: companyDefault, companyDefault },
     });
     renderApp('/home/details/controls');
@@ -48,6 +55,12 @@ describe('the card’s spending controls', () => {
     expect(
       within(dialog).getByText('3 das 12 compras aprovadas nos últimos 30 dias seriam negadas com estes controles.'),
     ).toBeTruthy();
+    const byControl = within(dialog).getByRole('list', { name: 'Negadas por controle' });
+    expect(
+      within(byControl)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Categoria bloqueada: 2 compras', 'Máximo por dia: 1 compra']);
     expect(api).not.toHaveBeenCalledWith('changeCardControls', expect.anything());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Controles de gasto salvos.')).toBeTruthy();
@@ -68,7 +81,7 @@ describe('the card’s spending controls', () => {
   it('keeps what was typed and says why when the provider refuses', async () => {
     selectCard({
       cardControls: { source: 'none', controls: OPEN_CONTROLS, companyDefault: null },
-      cardControlsImpact: { approved: 0, wouldDecline: 0 },
+      cardControlsImpact: { approved: 0, wouldDecline: 0, byControl: [] },
       changeCardControls: () => new ApiError(409, 'Cartão bloqueado definitivamente.', 'PERMANENTLY_BLOCKED'),
     });
     renderApp('/home/details/controls');
