@@ -22,7 +22,8 @@ export const secondFactorMessages = {
   ui: {
     verifyTitle: 'Verificação em duas etapas',
     verifySubtitle: 'Digite o código de 6 dígitos que aparece no seu aplicativo autenticador.',
-    recoverySubtitle: 'Digite um dos códigos de recuperação que você guardou ao cadastrar a verificação em duas etapas.',
+    recoverySubtitle:
+      'Digite um dos códigos de recuperação que você guardou ao cadastrar a verificação em duas etapas.',
     codeLabel: 'Código de verificação',
     codeHint: '6 dígitos, renovados a cada 30 segundos.',
     recoveryLabel: 'Código de recuperação',

@@ -22,7 +22,10 @@ function body(notice: SecurityNotice, when: string): { subject: string; lines: s
     case 'factor-enrolled':
       return {
         subject: 'Verificação em duas etapas cadastrada no portal fidis',
-        lines: [`Um aplicativo autenticador foi cadastrado para a verificação em duas etapas do seu acesso em ${when}.`, NOT_YOU],
+        lines: [
+          `Um aplicativo autenticador foi cadastrado para a verificação em duas etapas do seu acesso em ${when}.`,
+          NOT_YOU,
+        ],
       };
     case 'factor-disabled':
       return {

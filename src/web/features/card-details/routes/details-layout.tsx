@@ -35,7 +35,7 @@ export default function DetailsLayout() {
   const { pathname } = useLocation();
   const { cardId, screen } = cardPathOf(pathname);
   const stored = useSelectedCard();
-  const restore = useRestoreSelection(cardId);
+  const { restore, error, retry } = useRestoreSelection(cardId);
   // The address names the card: another card still in the store is not shown while this one loads.
   const selected = cardId && stored?.uuid !== cardId ? null : stored;
   const title = TITLES[screen];
@@ -47,6 +47,17 @@ export default function DetailsLayout() {
       </Screen>
     );
   }
+  if (!selected && restore === 'failed') {
+    // A failure of the network or the server reads the card again from here (decision 142).
+    return (
+      <Screen title={title}>
+        <ReadFailure message={messages.generic.unexpected} error={error} onRetry={retry} />
+        <Anchor component={Link} to={paths.home} fz="sm" display="inline-block" mt="sm">
+          {messages.cardDetails.goToList}
+        </Anchor>
+      </Screen>
+    );
+  }
   if (!selected) {
     return (
       <Screen title={title}>
@@ -55,11 +66,7 @@ export default function DetailsLayout() {
           variant="light"
           role={restore === 'none' ? undefined : 'alert'}
         >
-          {restore === 'missing'
-            ? messages.cards.holderNotFound
-            : restore === 'failed'
-              ? messages.generic.unexpected
-              : messages.cardDetails.selectCard}{' '}
+          {restore === 'missing' ? messages.cards.holderNotFound : messages.cardDetails.selectCard}{' '}
           <Anchor component={Link} to={paths.home} fz="sm">
             {messages.cardDetails.goToList}
           </Anchor>

@@ -4,8 +4,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../contracts/index.ts';
+import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, TIMEOUT_CODE } from '../../../lib/transport/index.ts';
-import { consultActive } from '../../../test/card-fixtures.ts';
+import { card, consultActive, UUID } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { selectCard, warmRoutes } from '../../../test/setup-card.ts';
 
@@ -80,5 +81,16 @@ describe("a card screen's failed read", () => {
       expect(alertsWith('No momento seu cartão não está disponível para desativação.')).toHaveLength(1),
     );
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+  });
+
+  it('a card\'s address opened when the card could not be read: said with "Tentar novamente", which opens it', async () => {
+    selectCard({ cardsOfAccount: failing(1, timeout, { cardsResult: [card] }) });
+    useAppStore.getState().setCurrentAccount(null);
+    useAppStore.getState().setCurrentCard(null);
+    useAppStore.setState({ selectedAccount: null });
+    renderApp(`/home/details/${UUID}`);
+    await waitFor(() => expect(alertsWith(messages.generic.unexpected)).toHaveLength(1));
+    fireEvent.click(retry(screen.getByRole('alert')));
+    expect(await screen.findByRole('region', { name: 'Resumo do cartão' })).toBeTruthy();
   });
 });
