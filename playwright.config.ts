@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/support/env.ts';
 
 /** The specs about the layout at a width: the frame and its menus, the lists that change form, the start-up alert. */
-const LAYOUT_SPECS = ['shell-layout.spec.ts', 'list-layout.spec.ts', 'startup-recovery.spec.ts'];
+const LAYOUT_SPECS = ['shell-layout.spec.ts', 'list-layout.spec.ts', 'card-layout.spec.ts', 'startup-recovery.spec.ts'];
 
 // E2E drives Debian's Chromium against the product started exactly as `npm start` starts it.
 export default defineConfig({

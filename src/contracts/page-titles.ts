@@ -4,7 +4,7 @@ export const pageTitles = {
   login: 'Entrar',
   forgotPassword: 'Recuperar senha',
   firstAccess: 'Primeiro acesso',
-  secondFactor: 'Segundo fator',
+  secondFactor: 'Verificação em duas etapas',
   chooseCompany: 'Escolha a empresa',
   cards: 'Cartões da empresa',
   invoices: 'Faturas do Relacionamento',

@@ -181,6 +181,21 @@ test("a card's authorizations and transactions download as its history lists the
   // The newest first, with the date and time the screen shows.
   await expect(authorizations.first()).toContainText(lines[1]?.[0] ?? '-');
 
+  // One export control (decision 141): once a filter is set it exports exactly the filter, in its own words.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('APROVADA');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  const filteredButton = page.getByRole('button', { name: 'Exportar autorizações filtradas (CSV)' });
+  await expect(filteredButton).toBeVisible();
+  await expect(button).toHaveCount(0);
+  const approved = await authorizations.count();
+  saved = page.waitForEvent('download');
+  await filteredButton.click();
+  lines = await linesOf(await saved);
+  expect(lines.length - 1).toBe(approved);
+  await page.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(button).toBeVisible();
+  await expect(filteredButton).toHaveCount(0);
+
   const transactions = listRows(page, 'Transações das faturas');
   await expect(transactions.first()).toBeVisible();
   const listed = await transactions.count();

@@ -80,3 +80,26 @@ test('an unanswered limit change stays on screen with "Tentar novamente", which 
     await expect(page.getByTestId('failure-alert')).toHaveCount(0);
   });
 });
+
+test('after a reload, an unanswered read of the session ends with the timeout text and "Tentar novamente", not a spinner', async ({
+  page,
+}) => {
+  // The user list waits for the operator's profile, which after a reload comes from the session's read.
+  await page.goto('/home/user/management/manage');
+  await expect(page.getByRole('heading', { level: 2, name: 'Gerenciar Usuários' })).toBeVisible({ timeout: 30_000 });
+  const release = await holdCalls(page);
+  const started = Date.now();
+  await page.reload();
+  const failure = page.getByTestId('session-failure');
+  await expect(failure).toContainText('O serviço não respondeu em até 10 segundos.', { timeout: 20_000 });
+  test
+    .info()
+    .annotations.push({ type: 'measured', description: `the session's failure after ${Date.now() - started} ms` });
+  // Said once, and the screen does not spin under it (decision 142).
+  await expect(page.getByText('O serviço não respondeu em até 10 segundos.', { exact: false })).toHaveCount(1);
+  await expect(page.getByRole('status', { name: 'Carregando' })).toHaveCount(0);
+  release();
+  await failure.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Gerenciar Usuários' })).toBeVisible({ timeout: 15_000 });
+  await expect(failure).toHaveCount(0);
+});

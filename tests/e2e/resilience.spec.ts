@@ -146,7 +146,10 @@ test('invoices: Fatura indisponível while the provider is down, then the invoic
   const refused = next502(page);
   await choose(page, target!);
   await expectSealedRefusal(page, await refused);
-  await expect(page.getByRole('status').filter({ hasText: INVOICE_FAILURE })).toHaveText(INVOICE_FAILURE);
+  // The spec's text, and beside it "Tentar novamente" for a failure of the server (decision 142).
+  const failure = page.getByRole('status').filter({ hasText: INVOICE_FAILURE });
+  await expect(failure.getByText(INVOICE_FAILURE, { exact: true })).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
 
   await stack.startProvider();
   await expect(page.getByTestId('invoice-total')).toHaveText(/^R\$ \d{1,3}(\.\d{3})*,\d{2}$/, {

@@ -62,7 +62,7 @@ test('an Administrador enrols, signs in with the code or a recovery code, and co
   await p.getByRole('button', { name: 'CONFIRMAR' }).click();
   // The session of the first access stays pending (decision 091): the factor is asked right after it.
   // Enrolment: the secret read from the screen, the code computed as the app would.
-  await expect(p.getByRole('heading', { name: 'Cadastre o segundo fator' })).toBeVisible({
+  await expect(p.getByRole('heading', { name: 'Cadastre a verificação em duas etapas' })).toBeVisible({
     timeout: E2E.passwordWorkMs,
   });
   await expect(p).toHaveURL(/\/second_factor$/);

@@ -21,19 +21,22 @@ function body(notice: SecurityNotice, when: string): { subject: string; lines: s
   switch (notice.kind) {
     case 'factor-enrolled':
       return {
-        subject: 'Segundo fator cadastrado no portal fidis',
-        lines: [`Um aplicativo autenticador foi cadastrado como segundo fator do seu acesso em ${when}.`, NOT_YOU],
+        subject: 'Verificação em duas etapas cadastrada no portal fidis',
+        lines: [
+          `Um aplicativo autenticador foi cadastrado para a verificação em duas etapas do seu acesso em ${when}.`,
+          NOT_YOU,
+        ],
       };
     case 'factor-disabled':
       return {
-        subject: 'Segundo fator desativado no portal fidis',
-        lines: [`O segundo fator do seu acesso foi desativado em ${when}.`, NOT_YOU],
+        subject: 'Verificação em duas etapas desativada no portal fidis',
+        lines: [`A verificação em duas etapas do seu acesso foi desativada em ${when}.`, NOT_YOU],
       };
     case 'factor-reset':
       return {
-        subject: 'Seu segundo fator no portal fidis foi redefinido',
+        subject: 'Sua verificação em duas etapas no portal fidis foi redefinida',
         lines: [
-          `${notice.by}, administrador(a) da sua empresa, redefiniu o segundo fator do seu acesso em ${when}.`,
+          `${notice.by}, administrador(a) da sua empresa, redefiniu a verificação em duas etapas do seu acesso em ${when}.`,
           'Na próxima entrada, o portal pedirá que você cadastre o aplicativo autenticador de novo.',
           'Se você não pediu isso, fale com o administrador da sua empresa.',
         ],

@@ -338,7 +338,7 @@ describe('sign-in of an Administrador without a factor: CADASTRAR', () => {
     expect(await auditOf(admin.login, 'second-factor.enrolled')).toHaveLength(1);
     expect(await auditOf(admin.login, 'login.success')).toHaveLength(1);
     const mail = (await mailsTo(admin.email)).at(-1);
-    expect(mail?.subject).toBe('Segundo fator cadastrado no portal fidis');
+    expect(mail?.subject).toBe('Verificação em duas etapas cadastrada no portal fidis');
 
     // Enrolled: neither a new enrolment nor a second confirmation.
     expectRefusal(await call('POST', FACTOR, pending.token), 409, 'SECOND_FACTOR_ALREADY_ENROLLED');
@@ -797,7 +797,7 @@ describe('an Administrador resets a user’s factor', () => {
     const [event] = await auditOf(`usuario:${admin.login}`, 'second-factor.reset');
     expect(event).toMatchObject({ actorUserId: demoRow?.id });
     const mail = (await mailsTo(admin.email)).at(-1);
-    expect(mail?.subject).toBe('Seu segundo fator no portal fidis foi redefinido');
+    expect(mail?.subject).toBe('Sua verificação em duas etapas no portal fidis foi redefinida');
     expect(mail?.body).toContain(`${demoRow?.name}, administrador(a) da sua empresa`);
     const rows = await h.db
       .select()
@@ -862,7 +862,7 @@ describe('disabling and new recovery codes', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({ message: m.disabled });
     expect((await mailsTo(`${user.login}@example.com`)).at(-1)?.subject).toBe(
-      'Segundo fator desativado no portal fidis',
+      'Verificação em duas etapas desativada no portal fidis',
     );
     expect(await auditOf(user.login, 'second-factor.disabled')).toHaveLength(1);
     expectRefusal(await call('DELETE', FACTOR, token), 404, 'SECOND_FACTOR_NOT_ENROLLED');

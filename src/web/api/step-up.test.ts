@@ -9,7 +9,7 @@ const transport = vi.mocked(callApi);
 
 const CNPJ = '11222333000181';
 const stepUpRequired = () => new ApiError(403, messages.secondFactor.stepUpRequired, 'STEP_UP_REQUIRED');
-const answer = { message: 'Segundo fator do usuário redefinido.' };
+const answer = { message: 'Verificação em duas etapas do usuário redefinida.' };
 const reset = () => api.resetUserSecondFactor({ headers: { cnpj: CNPJ }, params: { documentNumber: '52998224725' } });
 const callsOf = (name: string) => transport.mock.calls.filter(([n]) => n === name);
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { messages } from '../../contracts/index.ts';
 import { can, type Permission } from '../../contracts/profiles.ts';
-import { useRestoreSession } from '../features/auth/index.ts';
+import { useRestoreSession, useSessionReadFailure } from '../features/auth/index.ts';
 import { useProfile } from '../lib/profiles/index.ts';
 import { selectIsSignedIn, useAppStore } from '../lib/store/index.ts';
 import { IconArrowLeft, IconLock } from '../ui/icons.ts';
@@ -57,7 +57,9 @@ export function Fallback() {
  */
 export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
   const profile = useProfile();
-  if (profile === undefined) return <Spinner />;
+  const failed = useSessionReadFailure() !== null;
+  // Not known because the session's read failed: the frame says so with "Tentar novamente" (SessionFailure).
+  if (profile === undefined) return failed ? null : <Spinner />;
   if (can(profile, permission)) return children;
   const t = messages.profiles.ui;
   return (

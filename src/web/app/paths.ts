@@ -91,7 +91,7 @@ export function routeTitle(pathname: string): string {
   if (isUnder(pathname, paths.userManagement)) return 'Gestão de Usuários';
   if (isUnder(pathname, paths.companyManagement)) return 'Gestão da Empresa';
   if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';
-  if (isUnder(pathname, paths.secondFactorSettings)) return 'Segundo fator';
+  if (isUnder(pathname, paths.secondFactorSettings)) return 'Verificação em duas etapas';
   if (isUnder(pathname, paths.audit)) return 'Auditoria';
   if (isUnder(pathname, paths.spend)) return 'Transações da empresa';
   return 'Cartões da empresa';

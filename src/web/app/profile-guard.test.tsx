@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contracts/index.ts';
 import type { Profile } from '../../contracts/profiles.ts';
 import { useAppStore } from '../lib/store/index.ts';
-import { callApi } from '../lib/transport/index.ts';
+import { ApiError, callApi, TIMEOUT_CODE } from '../lib/transport/index.ts';
 import { accounts, companies } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 
@@ -68,5 +68,38 @@ describe('a page the profile may not open (issue 16)', () => {
     for (const hidden of [messages.menu.requestCard, messages.bulk.menu, messages.menu.userManagement]) {
       expect(items).not.toContain(hidden);
     }
+  });
+});
+
+describe("the operator's profile when the session's read fails (issue 27, decision 142)", () => {
+  it('a read that times out says so once with "Tentar novamente", not an endless spinner; asking again opens the page', async () => {
+    signInAs('ADMINISTRADOR');
+    // After a reload: signed in, the operator and the profile not known until the session is read again.
+    useAppStore.setState((s) => ({ authenticate: { ...s.authenticate, user: null } }));
+    let hung = true;
+    api.mockReset();
+    api.mockImplementation(async (name) => {
+      if (name === 'session') {
+        if (hung) throw new ApiError(0, messages.proxy.timeout, TIMEOUT_CODE);
+        return {
+          usuario: 'Maria Operadora',
+          login: 'maria.operadora',
+          companies: companies.map((c) => ({ ...c, perfil: 'ADMINISTRADOR' })),
+          segundoFator: 'NENHUM',
+        };
+      }
+      return name === 'listUsers' ? { usuarios: [] } : accounts;
+    });
+    renderApp('/home/user/management/manage');
+    const failure = await screen.findByTestId('session-failure', {}, { timeout: 10_000 });
+    expect(failure.textContent).toContain('O serviço não respondeu em até 10 segundos.');
+    expect(screen.getAllByText('O serviço não respondeu em até 10 segundos.', { exact: false })).toHaveLength(1);
+    expect(screen.queryByRole('status', { name: /Carregando/ })).toBeNull();
+    hung = false;
+    fireEvent.click(within(failure).getByRole('button', { name: 'Tentar novamente' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: messages.users.manageTitle }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('session-failure')).toBeNull();
   });
 });

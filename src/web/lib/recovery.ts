@@ -35,3 +35,12 @@ export function recoveryInterval(query: QueryLike): number | false {
   const { status, error } = query.state;
   return status === 'error' && isTransientFailure(error) ? RECOVERY_INTERVAL_MS : false;
 }
+
+/**
+ * A failure of the network or the server (issue 27): asking again may succeed, so the screen that says it offers
+ * "Tentar novamente". A refusal of the request itself (4xx, an answer off its contract) would only be said again.
+ */
+export function isRetryableFailure(error: unknown): boolean {
+  if (isTransientFailure(error)) return true;
+  return isApiError(error) && error.status >= 500 && error.code !== BAD_RESPONSE_CODE;
+}

@@ -37,7 +37,8 @@ export function FailureAlert() {
             <Button
               size="xs"
               color="red.9"
-              variant="light"
+              // Not "light": with a shade (red.9) Mantine 9 paints it solid red under red text, an unreadable button.
+              variant="white"
               onClick={() => {
                 const retry = failure.retry;
                 clearFailure();

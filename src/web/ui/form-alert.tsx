@@ -19,7 +19,8 @@ export function FormAlert({ message, color = 'red', onRetry }: FormAlertProps) {
           <Text fz="sm" c="gray.9">
             {message}
           </Text>
-          <Button size="xs" color="red.9" variant="light" onClick={onRetry}>
+          {/* "white", as the frame's alert's: "light" with a shade is solid red under red text in Mantine 9. */}
+          <Button size="xs" color="red.9" variant="white" onClick={onRetry}>
             {commonMessages.failure.retry}
           </Button>
         </Group>

@@ -9,6 +9,7 @@ import { useAppStore } from '../../lib/store/index.ts';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { IconArrowLeft, Spinner } from '../../ui/index.ts';
 import { paths, routeTitle } from '../paths.ts';
+import { SessionFailure } from './session-failure.tsx';
 import { Sidebar, SignOutButton } from './sidebar.tsx';
 import { TabMenu } from './tab-menu.tsx';
 
@@ -87,6 +88,7 @@ export default function ShellLayout() {
       <AppShell.Main>
         <TabMenu />
         <FailureAlert />
+        <SessionFailure />
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

@@ -1,2 +1,2 @@
 export { logout } from './api/logout.ts';
-export { useRestoreSession } from './api/session.ts';
+export { useRestoreSession, useSessionReadFailure } from './api/session.ts';

@@ -14,15 +14,32 @@ export const sessionQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/** The session's read while the store lacks the operator (after a reload); idle otherwise. */
+function useSessionRead() {
+  const signedIn = useAppStore(selectIsSignedIn);
+  const missing = useAppStore((s) => s.authenticate.signedIn && !s.authenticate.user);
+  return useQuery({ ...sessionQuery(), enabled: signedIn && missing });
+}
+
+/**
+ * The session's read failed while the operator's profile is not known (issue 27, decision 142): its error and a way
+ * to read it again, so a screen that waits for the profile says why instead of spinning. The read is polled back
+ * while the failure is transient (recovery.ts); null while it answers or is not needed.
+ */
+export function useSessionReadFailure(): { error: unknown; retry: () => unknown } | null {
+  const session = useSessionRead();
+  const missing = useAppStore((s) => s.authenticate.signedIn && !s.authenticate.user);
+  if (!missing || !session.isError) return null;
+  return { error: session.error, retry: session.refetch };
+}
+
 /**
  * After a reload the store knows only that the operator is signed in: the name and companies are read again, and
  * whether the second factor is still due.
  * A 401 signs out through the one unauthorized handler (app/session.ts), as for any other call.
  */
 export function useRestoreSession(): void {
-  const signedIn = useAppStore(selectIsSignedIn);
-  const missing = useAppStore((s) => s.authenticate.signedIn && !s.authenticate.user);
-  const session = useQuery({ ...sessionQuery(), enabled: signedIn && missing });
+  const session = useSessionRead();
   useEffect(() => {
     if (!session.data) return;
     const { usuario, login, companies, segundoFator } = session.data;

@@ -13,6 +13,9 @@ export const consultQuery = (card: SelectedCard) =>
     queryKey: [...cardKey(card.uuid), 'consult', card.last4],
     queryFn: () => getConsult(card),
     staleTime: 0,
+    // Every screen that reads it says its failure in place (block, unlock, limit) or needs it only for a fix (the
+    // history's declines): one message for one failed read, not the frame's alert as well (decision 142).
+    meta: { silent: true },
   });
 
 export const useConsult = (card: SelectedCard) => useQuery(consultQuery(card));

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { DENIED } from '../../../../contracts/authorization-status.ts';
 import { messages } from '../../../../contracts/messages.ts';
 import type { SpendRow } from '../../../../contracts/spend.ts';
+import { ExportButton } from '../../../ui/export-button.tsx';
 import type { Column } from '../../../ui/responsive-table.tsx';
 import { SpendPanel } from '../../spend/components/spend-panel.tsx';
 import { defaultSpendFilters, type SpendFilterValues } from '../../spend/lib/filters.ts';
@@ -14,6 +15,9 @@ import type { SelectedCard } from '../lib/selected-card.ts';
 import { DeclineExplanation, type DeclineExplanationProps } from './decline-explanation.tsx';
 
 const m = messages.history;
+
+/** The Brasília day (UTC−3 all year) of an instant, ISO. */
+const brasiliaDay = (iso: string) => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** The whole history by default: a card's history has no period until the operator picks one. */
 const allTime = (): SpendFilterValues => ({ ...defaultSpendFilters(), from: '', to: '' });
@@ -54,6 +58,17 @@ export function CardSpend({
       onRetry={() => authorizations.refetch()}
       extra={[decline]}
       exportLabel={messages.spend.exportCardLabel}
+      {...(kept.length > 0 ? { exportFrom: brasiliaDay(kept[kept.length - 1]!.tmsInclH) } : {})}
+      unfilteredExport={
+        kept.length > 0 ? (
+          <ExportButton
+            key="all"
+            kind="authorizations"
+            label={messages.exports.authorizations}
+            filters={{ uuid: selected.uuid, last4: selected.last4 }}
+          />
+        ) : undefined
+      }
       emptyText={kept.length === 0 ? m.empty : messages.spend.empty}
     />
   );

@@ -4,8 +4,8 @@ import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { CardImpact, ImpactAction } from '../../../../contracts/impact.ts';
 import { messages } from '../../../../contracts/index.ts';
-import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatBRL } from '../../../ui/format.ts';
+import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useImpact } from '../api/get-impact.ts';
 
@@ -40,7 +40,7 @@ export function ImpactPanel({ uuid, last4, action }: ImpactPanelProps) {
       {impact.data ? (
         <Figures impact={impact.data} action={action} />
       ) : impact.isError ? (
-        <FormAlert message={`${m.failure} ${m.failureNote}`} />
+        <ReadFailure message={`${m.failure} ${m.failureNote}`} error={impact.error} onRetry={impact.refetch} />
       ) : (
         <Spinner size="sm" label={m.loading} />
       )}

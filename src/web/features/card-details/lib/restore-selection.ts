@@ -13,7 +13,7 @@ export type Restore = 'none' | 'restoring' | 'failed' | 'missing';
  * names (/home/details/{uuid}, issue 27), else, after a reload of a spec path, the opened account's id that survives
  * (decision 041). Its cards become the current account and card, so the screen and its sub-screens come back.
  */
-export function useRestoreSelection(cardId: string | null): Restore {
+export function useRestoreSelection(cardId: string | null): { restore: Restore; error: unknown; retry: () => unknown } {
   const stored = useAppStore((s) => s.selectedAccount);
   const current = useAppStore((s) => s.relationship.currentAccount?.uuid ?? null);
   const relationCode = useAppStore((s) => s.company?.relationCode);
@@ -34,8 +34,9 @@ export function useRestoreSelection(cardId: string | null): Restore {
     }));
   }, [needed, cards.data, titular, elsewhere]);
 
-  if (!needed) return 'none';
-  if (elsewhere || (cards.data && !titular)) return 'missing';
-  if (cards.isError) return isApiError(cards.error) && cards.error.status === 404 ? 'missing' : 'failed';
-  return 'restoring';
+  const of = (restore: Restore) => ({ restore, error: cards.error, retry: cards.refetch });
+  if (!needed) return of('none');
+  if (elsewhere || (cards.data && !titular)) return of('missing');
+  if (cards.isError) return of(isApiError(cards.error) && cards.error.status === 404 ? 'missing' : 'failed');
+  return of('restoring');
 }

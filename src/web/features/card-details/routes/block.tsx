@@ -2,6 +2,7 @@ import { Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { BLOCK_REASONS, type BlockReason, messages } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
+import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCardAction } from '../api/card-action.ts';
 import { activateCard, blockCard } from '../api/card-calls.ts';
@@ -35,7 +36,7 @@ export default function BlockRoute() {
           <BlockForm selected={selected} />
         )
       ) : consult.isError ? (
-        <FormAlert message={m.failure} />
+        <ReadFailure message={m.failure} error={consult.error} onRetry={consult.refetch} />
       ) : (
         <Spinner label={messages.cardDetails.loading} />
       )}

@@ -98,4 +98,24 @@ describe("the card's history with the spend's filters", () => {
     expect(row('PAGAMENTO RECEBIDO').textContent).toContain('+ R$ 50,00');
     expect(row('ESTORNO').textContent).toContain('+ R$ 10,00');
   });
+
+  it('has one export control: the whole history without a filter, the filtered file once a filter is set', async () => {
+    const api = selectCard(history);
+    renderApp('/home/details/history');
+    await table();
+    const section = within(screen.getAllByRole('region', { name: 'Histórico de autorizações' })[0]!);
+    const exports = () => section.getAllByRole('button', { name: /^Exportar autorizações/ }).map((b) => b.textContent);
+    expect(exports()).toEqual(['Exportar autorizações (CSV)']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'APROVADA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(exports()).toEqual(['Exportar autorizações filtradas (CSV)']));
+    // The file holds what the table shows: without a period, from the history's first day (not the provider's
+    // default of the last 30 days).
+    fireEvent.click(section.getByRole('button', { name: 'Exportar autorizações filtradas (CSV)' }));
+    await waitFor(() => expect(api).toHaveBeenCalledWith('exportTicket', expect.anything()));
+    const ticket = api.mock.calls.find(([name]) => name === 'exportTicket')?.[1] as { body: { filters: object } };
+    expect(ticket.body.filters).toMatchObject({ status: 'APROVADA', from: '2026-03-01' });
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(exports()).toEqual(['Exportar autorizações (CSV)']));
+  });
 });

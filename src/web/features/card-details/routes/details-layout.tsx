@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { messages } from '../../../../contracts/index.ts';
@@ -7,12 +7,13 @@ import { ReadOnlyUnless } from '../../../lib/profiles/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCards } from '../api/get-cards.ts';
 import { useHolder } from '../api/get-holder.ts';
 import { useLimit } from '../api/get-limit.ts';
+import { CardHeader } from '../components/card-header.tsx';
 import { Screen } from '../components/screen.tsx';
-import { SummaryPanel } from '../components/summary-panel.tsx';
 import { useRestoreSelection } from '../lib/restore-selection.ts';
 import { holderCardOf, type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 import { syncCard } from '../lib/store-sync.ts';
@@ -29,12 +30,12 @@ const TITLES: Record<CardScreen, string> = {
   virtual: messages.menu.virtualCards,
 };
 
-/** /home/details/*: the summary panel and the card image beside the sub-screen. */
+/** /home/details/*: the card's header (the spec's summary panel and card image, decision 140) above the sub-screen. */
 export default function DetailsLayout() {
   const { pathname } = useLocation();
   const { cardId, screen } = cardPathOf(pathname);
   const stored = useSelectedCard();
-  const restore = useRestoreSelection(cardId);
+  const { restore, error, retry } = useRestoreSelection(cardId);
   // The address names the card: another card still in the store is not shown while this one loads.
   const selected = cardId && stored?.uuid !== cardId ? null : stored;
   const title = TITLES[screen];
@@ -46,6 +47,17 @@ export default function DetailsLayout() {
       </Screen>
     );
   }
+  if (!selected && restore === 'failed') {
+    // A failure of the network or the server reads the card again from here (decision 142).
+    return (
+      <Screen title={title}>
+        <ReadFailure message={messages.generic.unexpected} error={error} onRetry={retry} />
+        <Anchor component={Link} to={paths.home} fz="sm" display="inline-block" mt="sm">
+          {messages.cardDetails.goToList}
+        </Anchor>
+      </Screen>
+    );
+  }
   if (!selected) {
     return (
       <Screen title={title}>
@@ -54,11 +66,7 @@ export default function DetailsLayout() {
           variant="light"
           role={restore === 'none' ? undefined : 'alert'}
         >
-          {restore === 'missing'
-            ? messages.cards.holderNotFound
-            : restore === 'failed'
-              ? messages.generic.unexpected
-              : messages.cardDetails.selectCard}{' '}
+          {restore === 'missing' ? messages.cards.holderNotFound : messages.cardDetails.selectCard}{' '}
           <Anchor component={Link} to={paths.home} fz="sm">
             {messages.cardDetails.goToList}
           </Anchor>
@@ -83,28 +91,24 @@ function SelectedDetails({ selected, screen }: { selected: SelectedCard; screen:
   const holderMissing = holder.isError && isApiError(holder.error) && holder.error.status === 404;
 
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 4 }}>
-        <Stack gap="md">
-          {holder.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {holderMissing ? messages.cards.holderNotFound : messages.generic.unexpected}
-            </Alert>
-          ) : null}
-          <SummaryPanel selected={selected} holder={holder.data} limit={limit.data} />
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 8 }}>
-        {/* Issue 16: every card screen but the history is a change; Consulta reads them with the controls off. The
-            holder editor sets its forms read-only itself, so its tabs and the address's "mostrar" stay usable. */}
-        {screen === 'history' || screen === '' ? (
+    <Stack gap="md">
+      {holder.isError ? (
+        <ReadFailure
+          message={holderMissing ? messages.cards.holderNotFound : messages.generic.unexpected}
+          error={holder.error}
+          onRetry={holder.refetch}
+        />
+      ) : null}
+      <CardHeader selected={selected} holder={holder.data} limit={limit.data} limitFailed={limit.isError} />
+      {/* Issue 16: every card screen but the history is a change; Consulta reads them with the controls off. The
+          holder editor sets its forms read-only itself, so its tabs and the address's "mostrar" stay usable. */}
+      {screen === 'history' || screen === '' ? (
+        <Outlet />
+      ) : (
+        <ReadOnlyUnless permission="cards.write" reason={messages.profiles.ui.readOnlyCard}>
           <Outlet />
-        ) : (
-          <ReadOnlyUnless permission="cards.write" reason={messages.profiles.ui.readOnlyCard}>
-            <Outlet />
-          </ReadOnlyUnless>
-        )}
-      </Grid.Col>
-    </Grid>
+        </ReadOnlyUnless>
+      )}
+    </Stack>
   );
 }

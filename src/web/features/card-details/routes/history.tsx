@@ -2,19 +2,19 @@ import { Box, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type InvoiceTransaction, messages } from '../../../../contracts/index.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
-import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatCurrency } from '../../../ui/format.ts';
+import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { SignedAmount } from '../../../ui/signed-amount.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { isPermanentlyBlocked, useConsult } from '../api/get-consult.ts';
 import { useHolder } from '../api/get-holder.ts';
 import { useLimit } from '../api/get-limit.ts';
-import { useAuthorizations, useRecentTransactions } from '../api/history.ts';
+import { useRecentTransactions } from '../api/history.ts';
 import { CardSpend } from '../components/card-spend.tsx';
 import type { DeclineExplanationProps } from '../components/decline-explanation.tsx';
 import { Screen } from '../components/screen.tsx';
-import { historyDate, historyTime, keptAuthorizations, keptTransactions } from '../lib/history.ts';
+import { historyDate, historyTime, keptTransactions } from '../lib/history.ts';
 import { type SelectedCard, useSelectedCard } from '../lib/selected-card.ts';
 
 const m = messages.history;
@@ -67,11 +67,9 @@ const transactionColumns: Column<DatedTransaction>[] = [
  */
 export default function HistoryRoute() {
   const selected = useSelectedCard()!;
-  const authorizations = useAuthorizations(selected.uuid, selected.last4);
   const transactions = useRecentTransactions(selected.uuid, selected.last4);
   const declineContext = useDeclineContext(selected);
 
-  const kept = authorizations.data ? keptAuthorizations(authorizations.data) : [];
   const keptTx = transactions.data
     ? keptTransactions(transactions.data.transactions).sort((a, b) => historyTime(b.date) - historyTime(a.date))
     : [];
@@ -83,15 +81,6 @@ export default function HistoryRoute() {
           <Title order={3} fz="lg" mb="sm" id="authorizations-title">
             {m.authorizations}
           </Title>
-          {kept.length > 0 ? (
-            <Box mb="sm">
-              <ExportButton
-                kind="authorizations"
-                label={messages.exports.authorizations}
-                filters={{ uuid: selected.uuid, last4: selected.last4 }}
-              />
-            </Box>
-          ) : null}
           <CardSpend selected={selected} context={declineContext} />
         </section>
         <section aria-labelledby="transactions-title">
@@ -110,7 +99,7 @@ export default function HistoryRoute() {
           {transactions.isPending ? (
             <Spinner label={m.loading} />
           ) : transactions.isError ? (
-            <FormAlert message={m.transactionsFailure} />
+            <ReadFailure message={m.transactionsFailure} error={transactions.error} onRetry={transactions.refetch} />
           ) : keptTx.length === 0 ? (
             <Text c="gray.7">{m.transactionsEmpty}</Text>
           ) : (

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../ui/form-alert.tsx';
 import { formatBRL } from '../../../ui/format.ts';
 import { moneyToTyped, parseTypedMoney } from '../../../ui/money.ts';
 import { MoneyInput } from '../../../ui/money-input.tsx';
+import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCardAction } from '../api/card-action.ts';
 import { changeLimit } from '../api/card-calls.ts';
@@ -43,7 +44,7 @@ export default function LimitRoute() {
   let body: React.ReactNode;
   if (!consult.data)
     body = consult.isError ? (
-      <FormAlert message={m.failure} onRetry={() => void consult.refetch()} />
+      <ReadFailure message={m.failure} error={consult.error} onRetry={consult.refetch} />
     ) : (
       <Spinner label={m.loading} />
     );
@@ -82,7 +83,7 @@ function LimitForm({ selected }: { selected: SelectedCard }) {
 
   if (!limit.data)
     return limit.isError ? (
-      <FormAlert message={m.failure} onRetry={() => void limit.refetch()} />
+      <ReadFailure message={m.failure} error={limit.error} onRetry={limit.refetch} />
     ) : (
       <Spinner label={m.loading} />
     );

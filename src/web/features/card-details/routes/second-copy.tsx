@@ -2,6 +2,7 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { messages, SECOND_COPY_REASONS } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
+import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCardAction } from '../api/card-action.ts';
 import { requestSecondCopy } from '../api/card-calls.ts';
@@ -48,7 +49,11 @@ export default function SecondCopyRoute() {
   if (!emboss.data) {
     return (
       <Screen title={m.title}>
-        {emboss.isError ? <FormAlert message={m.failure} /> : <Spinner label={m.embossLoading} />}
+        {emboss.isError ? (
+          <ReadFailure message={m.failure} error={emboss.error} onRetry={emboss.refetch} />
+        ) : (
+          <Spinner label={m.embossLoading} />
+        )}
       </Screen>
     );
   }

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { messages } from '../../../../contracts/index.ts';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { maskedLast4 } from '../../../ui/format.ts';
+import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCardAction } from '../api/card-action.ts';
 import { unlockPassword } from '../api/card-calls.ts';
@@ -48,7 +49,7 @@ export default function UnlockRoute() {
           </Stack>
         )
       ) : consult.isError ? (
-        <FormAlert message={m.failure} />
+        <ReadFailure message={m.failure} error={consult.error} onRetry={consult.refetch} />
       ) : (
         <Spinner label={messages.cardDetails.loading} />
       )}

@@ -1,4 +1,4 @@
-// 'Exigir segundo fator de todos os perfis' on the company screen (decision 091).
+// 'Exigir verificação em duas etapas de todos os perfis' on the company screen (decision 091).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages } from '../../../../contracts/index.ts';

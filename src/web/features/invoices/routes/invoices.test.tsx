@@ -149,12 +149,18 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Fatura indisponível')).toBeTruthy();
     expect(screen.queryByTestId('invoice-total')).toBeNull();
     expect(screen.getAllByText('Fatura indisponível')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
   });
 
-  it('says Fatura indisponível when the relationship cannot be read', async () => {
+  it('says Fatura indisponível when the relationship cannot be read, with "Tentar novamente" that reads it again', async () => {
     api.mockRejectedValue(new ApiError(502, 'Serviço indisponível'));
     renderApp('/home/invoices');
     expect(await screen.findByText('Fatura indisponível')).toBeTruthy();
+    // A failure of the server (issue 27, decision 142); a due date without an invoice (404) has no such button.
+    api.mockReset();
+    answer(['2026-02-22'], { '2026-02-22': full });
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Fatura de fevereiro de 2026' })).toBeTruthy();
   });
 
   it('says so when the relationship has no due date', async () => {

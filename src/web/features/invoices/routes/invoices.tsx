@@ -1,7 +1,8 @@
-import { Alert, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { messages } from '../../../../contracts/index.ts';
 import { useCorporateAccount } from '../../../api/corporate-account.ts';
+import { isRetryableFailure } from '../../../lib/recovery.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
@@ -13,10 +14,25 @@ import { dueDateLabel } from '../format-invoice.ts';
 
 const t = messages.invoices;
 
-function Unavailable({ text = t.unavailable }: { text?: string }) {
+/** 'Fatura indisponível'; after a failure of the network or the server, with "Tentar novamente" (decision 142). */
+function Unavailable({
+  text = t.unavailable,
+  failure,
+}: {
+  text?: string;
+  failure?: { error: unknown; retry: () => unknown };
+}) {
+  const retry = failure && isRetryableFailure(failure.error) ? failure.retry : null;
   return (
     <Alert color="gray" variant="light" icon={<IconAlertCircle aria-hidden />} role="status">
-      <Text fw={600}>{text}</Text>
+      <Group justify="space-between" gap="sm">
+        <Text fw={600}>{text}</Text>
+        {retry ? (
+          <Button size="xs" variant="light" onClick={() => void retry()}>
+            {messages.failure.retry}
+          </Button>
+        ) : null}
+      </Group>
     </Alert>
   );
 }
@@ -73,13 +89,18 @@ export default function InvoicesRoute() {
       {loadingList ? (
         <Spinner label={t.loadingDueDates} />
       ) : listFailed ? (
-        <Unavailable />
+        <Unavailable
+          failure={{
+            error: account.error ?? dueDates.error,
+            retry: () => (account.isError ? account.refetch() : dueDates.refetch()),
+          }}
+        />
       ) : options.length === 0 ? (
         <Unavailable text={t.noDueDates} />
       ) : invoice.isPending ? (
         <Spinner label={t.loading} />
       ) : invoice.isError ? (
-        <Unavailable />
+        <Unavailable failure={{ error: invoice.error, retry: invoice.refetch }} />
       ) : (
         <InvoiceDetails invoice={invoice.data} />
       )}

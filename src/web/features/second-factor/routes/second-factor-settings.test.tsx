@@ -1,4 +1,4 @@
-// The account area's 'Segundo fator' (decision 091): status, enrolment, new recovery codes, disabling.
+// The account area's 'Verificação em duas etapas' (decision 091): status, enrolment, new recovery codes, disabling.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages } from '../../../../contracts/index.ts';
@@ -23,7 +23,7 @@ let handlers: Handlers;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 const dd = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
-describe('Segundo fator (account area)', () => {
+describe('Verificação em duas etapas (account area)', () => {
   beforeEach(() => {
     api.mockReset();
     handlers = {

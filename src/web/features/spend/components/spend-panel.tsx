@@ -2,6 +2,7 @@
 // asks the provider page by page; a card's history filters the card's own authorizations (decision 119). The same
 // form, the same totals, the same dense table.
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { messages } from '../../../../contracts/messages.ts';
 import type { SpendRow, SpendTotals as Totals } from '../../../../contracts/spend.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
@@ -34,6 +35,16 @@ export interface SpendPanelProps {
   uuid?: string;
   extra?: Column<SpendRow>[];
   exportLabel?: string;
+  /**
+   * The file while no filter is set, in place of the filtered one (decision 141): a card's history exports its whole
+   * history with its own file; once a filter is set, the one control exports what the table shows.
+   */
+  unfilteredExport?: ReactNode;
+  /**
+   * The first day of the rows filtered here, sent as the file's start when the filter sets none: the provider's
+   * file starts SPEND_DEFAULT_DAYS back by default, a card's history shows the whole history.
+   */
+  exportFrom?: string;
   emptyText?: string;
   onOpen?: (row: SpendRow) => void;
 }
@@ -42,6 +53,7 @@ export function SpendPanel(p: SpendPanelProps) {
   const company = useAppStore((s) => s.company);
   const oneCard = p.uuid !== undefined;
   const filters = spendQueryOf(p.applied);
+  const filtered = JSON.stringify(filters) !== JSON.stringify(spendQueryOf(p.defaults()));
   return (
     <Stack gap="md">
       <SpendFilterForm initial={p.applied} defaults={p.defaults} onApply={p.onApply} oneCard={oneCard} />
@@ -50,13 +62,17 @@ export function SpendPanel(p: SpendPanelProps) {
         <Text fw={600} aria-live="polite">
           {!p.pending && p.rows.length > 0 ? m.shown(number.format(p.rows.length)) : ''}
         </Text>
-        {company ? (
+        {p.unfilteredExport && !filtered ? (
+          p.unfilteredExport
+        ) : company ? (
           <ExportButton
+            key="filtered"
             kind="spend"
             filters={{
               cnpj: company.cnpj,
               relationCode: company.relationCode,
               ...filters,
+              ...(p.exportFrom && !filters.from ? { from: p.exportFrom } : {}),
               ...(p.uuid ? { uuid: p.uuid } : {}),
             }}
             label={p.exportLabel ?? m.exportLabel}

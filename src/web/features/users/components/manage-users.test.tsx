@@ -112,7 +112,7 @@ describe('Gerenciar Usuários', () => {
       'pedro@exemplo.com.br',
       '111.444.777-35',
       '+55 (21) 123456-7890',
-      '—Sem segundo fator',
+      '—Sem verificação em duas etapas',
       '',
     ]);
     expect(within(rows[1]!).getByText(m.inactiveBadge)).toBeTruthy();

@@ -1,4 +1,4 @@
-// 'Redefinir segundo fator' on the users list (decision 091).
+// 'Redefinir verificação em duas etapas' on the users list (decision 091).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages, type PortalUser } from '../../../../contracts/index.ts';
@@ -45,7 +45,7 @@ const maria: PortalUser = {
 let handlers: Handlers;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 
-describe('Redefinir segundo fator', () => {
+describe('Redefinir verificação em duas etapas', () => {
   beforeEach(() => {
     api.mockReset();
     handlers = { listUsers: () => ({ usuarios: [base, pedro, maria] }) };

@@ -1,0 +1,98 @@
+// A card's screens at every width (issue 27, decision 140): one compact header (holder, CPF, last four, status,
+// limit) above the screen, so at 360 px the screen's own content starts on the first screen; the card's tabs one
+// row that scrolls below 992 px and reachable by keyboard; the card's history a table using the whole width at
+// 1280 px, with no sideways scroll. Read-only.
+import type { Page } from '@playwright/test';
+import { expectNoA11yViolations } from './support/a11y.ts';
+import { openCardScreen, openRow } from './support/cards.ts';
+import { expect, openHome, test } from './support/signed-in.ts';
+
+const width = (page: Page) => page.viewportSize()?.width ?? 0;
+const height = (page: Page) => page.viewportSize()?.height ?? 0;
+const tabs = (page: Page) => page.getByRole('navigation', { name: 'Abas do cartão' });
+
+test('the card header says who, which card, its status and limit, and the screen starts on the first screen', async ({
+  page,
+}) => {
+  await openHome(page);
+  const row = await openRow(page, 0);
+  const header = page.getByRole('region', { name: 'Resumo do cartão' });
+  await expect(header.getByRole('definition').filter({ hasText: row.name })).toBeVisible();
+  await expect(header.getByRole('definition').filter({ hasText: row.cpf })).toBeVisible();
+  await expect(header.getByText(/^•••• \d{4}$/)).toBeVisible();
+  await expect(header.getByText(row.status, { exact: true })).toBeVisible();
+  await expect(header.getByText('Limite', { exact: true })).toBeVisible();
+  await expect(header.getByRole('progressbar', { name: 'Limite utilizado' })).toBeVisible();
+  for (const screen of ['Dados do portador', 'Transações', 'Gestão de Limite']) {
+    if (screen !== 'Dados do portador') await openCardScreen(page, screen);
+    const title = page.getByRole('heading', { level: 2, name: screen });
+    await expect(title).toBeVisible();
+    // The screen's title and its first line of content are within the viewport without scrolling (it was at
+    // y = 1005 at 360 × 740 with the tall summary panel, 556 at 768).
+    const box = await title.boundingBox();
+    expect(box, `${screen}'s title has a box`).not.toBeNull();
+    expect((box?.y ?? 0) + 120, `${screen} starts on the first screen at ${width(page)} px`).toBeLessThan(height(page));
+  }
+  await expectNoA11yViolations(page);
+});
+
+test('the card tabs: one row that scrolls below 992 px, every tab reached by keyboard', async ({ page }) => {
+  await openHome(page);
+  await openRow(page, 0);
+  const nav = tabs(page);
+  const links = nav.getByRole('link');
+  await expect(links).toHaveCount(9);
+  const tops = new Set<number>();
+  for (const box of await links.evaluateAll((all) => all.map((a) => Math.round(a.getBoundingClientRect().top))))
+    tops.add(box);
+  // Below 992 px nine tabs in one row; from 992 px they may wrap (a tab past the edge there is a tab not seen).
+  if (width(page) < 992) expect(tops.size).toBe(1);
+  else expect(tops.size).toBeLessThanOrEqual(2);
+  // The keyboard walks the row, and the tab in focus is scrolled into the row's view.
+  await links.first().focus();
+  const navBox = await nav.boundingBox();
+  for (let i = 1; i < 9; i++) await page.keyboard.press('Tab');
+  const last = links.last();
+  await expect(last).toBeFocused();
+  const box = await last.boundingBox();
+  expect(box && navBox && box.x + box.width).toBeLessThanOrEqual((navBox?.x ?? 0) + (navBox?.width ?? 0) + 0.5);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/home\/details\/[0-9a-f-]{36}\/virtual$/);
+  // The current tab is in view when its screen opens.
+  const current = nav.getByRole('link', { name: 'Cartões virtuais' });
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  await expect(current).toBeInViewport({ ratio: 1 });
+});
+
+test("the card's history: the whole width at 1280 px, no sideways scroll, every column seen", async ({ page }) => {
+  await openHome(page);
+  await openRow(page, 0);
+  await openCardScreen(page, 'Transações');
+  const columns = ['Data', 'Estabelecimento', 'Autorização', 'Parcelas', 'Valor', 'Status', 'Motivo da negativa'];
+  if (width(page) < 576) {
+    // Labelled items below 576 px, as every list (decision 119).
+    const items = page.getByRole('list', { name: 'Histórico de autorizações' }).getByRole('listitem');
+    await expect(items.first()).toBeVisible({ timeout: 20_000 });
+    return;
+  }
+  const table = page.getByRole('table', { name: 'Histórico de autorizações' });
+  await expect(table.locator(':scope > tbody > tr').first()).toBeVisible({ timeout: 20_000 });
+  await expect(table.getByRole('columnheader')).toHaveText(columns);
+  const region = table.locator('xpath=..');
+  const { scrollWidth, clientWidth } = await region.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  if (width(page) >= 1280) {
+    expect(scrollWidth, 'the table fits its column at 1280 px').toBeLessThanOrEqual(clientWidth);
+    const box = await region.boundingBox();
+    for (const name of columns) {
+      const column = await table.getByRole('columnheader', { name }).boundingBox();
+      expect(column && box && column.x + column.width, `${name} inside the table's box`).toBeLessThanOrEqual(
+        (box?.x ?? 0) + (box?.width ?? 0) + 0.5,
+      );
+    }
+    // The table takes the width beside the sidebar, not a column of it.
+    expect(clientWidth).toBeGreaterThan(880);
+  }
+});
