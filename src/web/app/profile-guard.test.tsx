@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../contracts/index.ts';
 import type { Profile } from '../../contracts/profiles.ts';
 import { useAppStore } from '../lib/store/index.ts';
-import { ApiError, callApi, TIMEOUT_CODE } from '../lib/transport/index.ts';
+import { ApiError, callApi, STARTUP_FAILED_CODE, TIMEOUT_CODE } from '../lib/transport/index.ts';
 import { accounts, companies } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 
@@ -101,5 +101,20 @@ describe("the operator's profile when the session's read fails (issue 27, decisi
       await screen.findByRole('heading', { level: 2, name: messages.users.manageTitle }, { timeout: 10_000 }),
     ).toBeTruthy();
     expect(screen.queryByTestId('session-failure')).toBeNull();
+  });
+
+  it('a read refused because the key exchange fails is left to the start-up alert: no second text', async () => {
+    signInAs('ADMINISTRADOR');
+    useAppStore.setState((s) => ({ authenticate: { ...s.authenticate, user: null } }));
+    api.mockReset();
+    api.mockImplementation(async () => {
+      throw new ApiError(0, messages.startup.failure, STARTUP_FAILED_CODE);
+    });
+    renderApp('/home/user/management/manage');
+    await waitFor(() => expect(api.mock.calls.map(([name]) => name)).toContain('session'));
+    // The session's read has failed by now; the frame stays without a text of its own for it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('session-failure')).toBeNull();
+    expect(screen.queryByText(messages.startup.failure)).toBeNull();
   });
 });

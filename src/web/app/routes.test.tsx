@@ -101,7 +101,8 @@ describe('protected routes', () => {
       if (screenTitle) expect(await screen.findByRole('heading', { level: 2, name: screenTitle })).toBeTruthy();
       view.unmount();
     }
-  });
+    // Fourteen screens, each loaded on demand: the suite's 15 s is one screen's budget, not fourteen on a loaded machine.
+  }, 60_000);
 
   it('a provider 401 signs the operator out and goes to /', async () => {
     signInWithCompany();

@@ -18,14 +18,19 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** A failure something else already says, or that is no failure: no screen says it again. */
+export function saidElsewhere(error: unknown): boolean {
+  // A 401 already signed the operator out and said so.
+  if (isApiError(error) && error.status === 401) return true;
+  // The start-up alert already says it, on every screen, until the device registers (docs/decisions/045).
+  if (isApiError(error) && error.code === STARTUP_FAILED_CODE) return true;
+  // The operator cancelled the step-up dialog themselves: nothing changed, and nothing went wrong (decision 091).
+  return isStepUpCancelled(error);
+}
+
 /** Says a failure on screen, in the error's own words or in `message` when the screen has a text of its own for it. */
 export function notifyFailure(error: unknown, options: NotifyOptions = {}, message?: string): void {
-  // A 401 already signed the operator out and said so.
-  if (isApiError(error) && error.status === 401) return;
-  // The start-up alert already says it, on every screen, until the device registers (docs/decisions/045).
-  if (isApiError(error) && error.code === STARTUP_FAILED_CODE) return;
-  // The operator cancelled the step-up dialog themselves: nothing changed, and nothing went wrong (decision 091).
-  if (isStepUpCancelled(error)) return;
+  if (saidElsewhere(error)) return;
   notify('error', message ?? (isApiError(error) ? error.message : messages.generic.unexpected), options);
 }
 

@@ -1,5 +1,6 @@
 import { messages } from '../../../contracts/index.ts';
 import { useSessionReadFailure } from '../../features/auth/index.ts';
+import { saidElsewhere } from '../../lib/query-client.ts';
 import { isApiError } from '../../lib/transport/index.ts';
 import { ReadFailure } from '../../ui/read-failure.tsx';
 
@@ -10,7 +11,8 @@ import { ReadFailure } from '../../ui/read-failure.tsx';
  */
 export function SessionFailure() {
   const failure = useSessionReadFailure();
-  if (!failure) return null;
+  // The start-up alert speaks for a key exchange that fails, a 401 has signed the operator out: said once.
+  if (!failure || saidElsewhere(failure.error)) return null;
   const message = isApiError(failure.error) ? failure.error.message : messages.generic.unexpected;
   return (
     <div data-testid="session-failure" style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
