@@ -1,9 +1,17 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// Vitest's default is one worker less than the cores: one worker on a two-core machine. The server files spend most
+// of their time waiting on the database, so four share the cores well (the suite 418 → 178 s); the web files keep
+// the cores busy, so one per core (174 → 96 s).
+const CORES = availableParallelism();
+const SERVER_WORKERS = Math.max(4, CORES);
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    maxWorkers: SERVER_WORKERS,
     // `npm run coverage`: v8 coverage of the provider and the BFF under the server project (off otherwise).
     coverage: {
       provider: 'v8',
@@ -25,6 +33,7 @@ export default defineConfig({
           // Files still build their own database and app; FIDIS_ISOLATE=1 puts the old isolation back to hunt a
           // test that leans on another file's leftovers.
           isolate: process.env.FIDIS_ISOLATE === '1',
+          maxWorkers: SERVER_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -39,6 +48,7 @@ export default defineConfig({
           // One window and one load of React and Mantine per worker, not per file: the suite's CPU time falls by
           // more than half. Each file still gets its own project modules and mocks (src/web/test/setup.ts).
           isolate: false,
+          maxWorkers: CORES,
           testTimeout: 15_000,
         },
       },
