@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { DatabaseHandle } from '../src/platform/database.ts';
 import { type Db, schema } from '../src/provider/db/client.ts';
 import { accounts, cards, companies } from '../src/provider/db/schema.ts';
-import { type CardSearchInput, searchCards } from '../src/provider/services/card-search.ts';
+import { type CardSearchInput, SEARCH_PLANNER_SETTINGS, searchCards } from '../src/provider/services/card-search.ts';
 import { cardsByDocument } from '../src/provider/services/cards.ts';
 import { ENGINES, keptDemo, PG_SERVER } from './support/databases.ts';
 
@@ -44,13 +44,13 @@ function recordingDb(handle: DatabaseHandle) {
   return { db, recorder };
 }
 
-/** EXPLAIN ANALYZE of a statement, with parallel workers off as the search runs its statements (card-search.ts). */
+/** EXPLAIN ANALYZE of a statement, planned as the search plans its statements (SEARCH_PLANNER_SETTINGS). */
 async function explain(handle: DatabaseHandle, statement: { sql: string; params: unknown[] }): Promise<string[]> {
   const text = `explain (analyze, timing off) ${statement.sql}`;
-  const off = 'set local max_parallel_workers_per_gather = 0';
+  const settings = SEARCH_PLANNER_SETTINGS.map((setting) => `set local ${setting}`);
   if (handle.kind === 'pglite') {
     return handle.client.transaction(async (tx) => {
-      await tx.query(off);
+      for (const setting of settings) await tx.query(setting);
       const plan = await tx.query<Record<string, string>>(text, [...statement.params]);
       return plan.rows.map((r) => Object.values(r)[0] ?? '');
     });
@@ -58,7 +58,7 @@ async function explain(handle: DatabaseHandle, statement: { sql: string; params:
   const client = await handle.client.connect();
   try {
     await client.query('begin');
-    await client.query(off);
+    for (const setting of settings) await client.query(setting);
     const plan = await client.query<Record<string, string>>(text, [...statement.params]);
     await client.query('commit');
     return plan.rows.map((r) => Object.values(r)[0] ?? '');

@@ -15,6 +15,17 @@ import { statusCondition } from './card-search-status.ts';
 /** The CPF digits an operator who sees CPFs masked reads on screen (000.***.***-00), as the radar's filter allows. */
 const MASKED_CPF_SHOWN_PREFIX = 3;
 
+/**
+ * How the search's statements are planned, set for its transaction only (bench/search.ts explains them the same way):
+ * - No parallel workers: a page is 51 rows from an index walk in account order or from a small bitmap; PostgreSQL's
+ *   workers, which it picks for a filter it cannot estimate (a status), cost more to start than that walk
+ *   (66 ms against 4 ms at p50, docs/performance.md). PGlite has none.
+ * - A page read costs the same wherever it lies once the table is in memory (PGlite's, a warm server's): at the
+ *   default 4 PGlite walked 58,000 rows in account order for two rare name words rather than read their ~800 matches
+ *   from the trigram index (46 → 29 ms in the database). Common words keep the walk, which stops after a page.
+ */
+export const SEARCH_PLANNER_SETTINGS = ['max_parallel_workers_per_gather = 0', 'random_page_cost = 1.1'] as const;
+
 export interface CardSearchInput extends CardSearchQuery {
   /** The operator sees CPFs masked (decision 090): a CPF matches whole or by its shown digits only. */
   maskedCpf: boolean;
@@ -74,10 +85,7 @@ export async function searchCards(
 ): Promise<CardSearchResponse> {
   const size = input.size ?? PAGE_SIZE;
   const reads = await db.transaction(async (tx) => {
-    // A page is 51 rows from an index walk in account order or from a small bitmap; PostgreSQL's parallel workers,
-    // which it picks for a filter it cannot estimate (a status), cost more to start than that walk
-    // (bench/search.ts: 66 ms against 4 ms at p50, docs/performance.md). PGlite has none; the setting is harmless.
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    for (const setting of SEARCH_PLANNER_SETTINGS) await tx.execute(sql.raw(`set local ${setting}`));
     const reads = [];
     for (const where of termConditions(input.q, input.maskedCpf))
       reads.push(await page(tx, companyId, where, input, size));
