@@ -19,8 +19,18 @@ function unique(make: () => string): string {
   }
 }
 
-/** A valid CPF (the project's CPF library), different at every call. */
-export const freshCpf = () => unique(generateCpf);
+/**
+ * A valid CPF (the project's CPF library), different at every call, never starting with 0: four digits below 1000
+ * ("0777") then name no built holder, neither a card's end (built ones are 1000–9999) nor a CPF's start, so a test
+ * can search for them in one company and expect nothing (a random CPF met "0777" about once in 100 runs).
+ */
+export const freshCpf = () =>
+  unique(() => {
+    for (;;) {
+      const cpf = generateCpf();
+      if (!cpf.startsWith('0')) return cpf;
+    }
+  });
 /** A valid CNPJ, different at every call. */
 export const freshCnpj = () => unique(generateCnpj);
 
