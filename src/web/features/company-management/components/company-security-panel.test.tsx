@@ -2,10 +2,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EndpointName, messages } from '../../../../contracts/index.ts';
-import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, type CallOptions, callApi } from '../../../lib/transport/index.ts';
 import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { signInAs } from '../../../test/sign-in.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
@@ -17,17 +17,6 @@ let handlers: Partial<Record<EndpointName, Handler>>;
 let stored: boolean;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
 const theSwitch = () => screen.findByRole('switch', { name: new RegExp(m.companySwitch) }) as Promise<HTMLInputElement>;
-
-function signInAs(perfil: 'ADMINISTRADOR' | 'GESTOR_CARTOES') {
-  const store = useAppStore.getState();
-  store.signOut();
-  store.signIn({
-    usuario: 'Maria Operadora',
-    login: 'maria.operadora',
-    companies: companies.map((c) => ({ ...c, perfil })),
-  });
-  store.setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
-}
 
 describe('Segurança de acesso (company rule)', () => {
   beforeEach(() => {

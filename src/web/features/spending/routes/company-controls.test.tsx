@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EndpointName } from '../../../../contracts/index.ts';
 import { OPEN_CONTROLS, type SpendingControls } from '../../../../contracts/spending-controls.ts';
-import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, type CallOptions, callApi } from '../../../lib/transport/index.ts';
 import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { signInAs } from '../../../test/sign-in.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
@@ -17,17 +17,6 @@ const headers = { cnpj: company.cnpj, relationcode: company.relationCode };
 let stored: SpendingControls | null;
 let handlers: Partial<Record<EndpointName, (o: CallOptions) => unknown>>;
 const calls = (name: EndpointName) => api.mock.calls.filter(([n]) => n === name).map(([, o]) => o);
-
-function signInAs(perfil: 'ADMINISTRADOR' | 'CONSULTA') {
-  const store = useAppStore.getState();
-  store.signOut();
-  store.signIn({
-    usuario: 'Maria Operadora',
-    login: 'maria.operadora',
-    companies: companies.map((c) => ({ ...c, perfil })),
-  });
-  store.setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
-}
 
 describe('the company’s default spending controls', { timeout: 30_000 }, () => {
   beforeAll(async () => {
