@@ -58,23 +58,6 @@ export const cardControlsBody = z.object({
 export const companyControlsResponse = z.object({ controls: spendingControls.nullable() });
 export const companyControlsBody = z.object({ controls: spendingControls.nullable() });
 
-/** Why the network's authorization path declined: the card, the limit, then each control (issue 30). */
-export const DECLINE_CODES = [
-  'CARD_UNUSABLE',
-  'INSUFFICIENT_LIMIT',
-  'GROUP_BLOCKED',
-  'INTERNATIONAL_BLOCKED',
-  'ONLINE_BLOCKED',
-  'CASH_BLOCKED',
-  'OVER_PER_PURCHASE',
-  'OVER_DAILY',
-  'OVER_MONTHLY',
-  'VIRTUAL_LIMIT',
-] as const;
-export type DeclineCode = (typeof DECLINE_CODES)[number];
-/** The declines that are not a spending control's: the card, the holder's limit, a virtual card's own limit. */
-const NOT_CONTROLS = ['CARD_UNUSABLE', 'INSUFFICIENT_LIMIT', 'VIRTUAL_LIMIT'] as const;
-export type ControlDecline = Exclude<DeclineCode, (typeof NOT_CONTROLS)[number]>;
 /** The controls' declines in judgeControls's order: the order a preview lists them in. */
 export const CONTROL_DECLINES = [
   'GROUP_BLOCKED',
@@ -84,7 +67,14 @@ export const CONTROL_DECLINES = [
   'OVER_PER_PURCHASE',
   'OVER_DAILY',
   'OVER_MONTHLY',
-] as const satisfies readonly ControlDecline[];
+] as const;
+export type ControlDecline = (typeof CONTROL_DECLINES)[number];
+/**
+ * Why the network's authorization path declined, in the order it judges (issue 30): the card, the holder's limit,
+ * each control, then a virtual card's own limit. Built from the controls' list, so the two cannot drift apart.
+ */
+export const DECLINE_CODES = ['CARD_UNUSABLE', 'INSUFFICIENT_LIMIT', ...CONTROL_DECLINES, 'VIRTUAL_LIMIT'] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
 
 /**
  * What controls would have done to the last 30 days: the approved purchases replayed, how many they would decline,
@@ -101,8 +91,7 @@ export const companyControlsImpactResponse = controlsImpactResponse.extend({ car
 export type CompanyControlsImpact = z.infer<typeof companyControlsImpactResponse>;
 /** A decline a spending control made: the screens name the control and offer to change it. */
 export const isControlDecline = (code: string | null | undefined): code is ControlDecline =>
-  (DECLINE_CODES as readonly string[]).includes(code ?? '') &&
-  !(NOT_CONTROLS as readonly string[]).includes(code ?? '');
+  (CONTROL_DECLINES as readonly string[]).includes(code ?? '');
 
 export interface PurchaseFacts {
   valueCents: number;
