@@ -63,8 +63,42 @@ export const boughtWith = (card: { id: string; accountId: string; cardType: stri
       )
     : eq(authorizations.cardId, card.id);
 
+/**
+ * What the path reads of the locked rows and of the row it writes: only what it decides and answers with. Every
+ * column read is a column drizzle builds into the statement and maps back on each call, and this is the provider's
+ * hottest write (p99 ≤ 10 ms, issue 30): the whole rows cost about twice the CPU.
+ */
+const LOCKED = {
+  account: {
+    id: accounts.id,
+    companyId: accounts.companyId,
+    creditLimit: accounts.creditLimit,
+    statusDescription: accounts.statusDescription,
+  },
+  card: {
+    id: cards.id,
+    accountId: cards.accountId,
+    cardType: cards.cardType,
+    status: cards.status,
+    activeFlag: cards.activeFlag,
+    expiresOn: cards.expiresOn,
+  },
+};
+const ANSWERED = {
+  networkRequestId: authorizations.networkRequestId,
+  cardId: authorizations.cardId,
+  valueBrl: authorizations.valueBrl,
+  descDrop: authorizations.descDrop,
+  declineCode: authorizations.declineCode,
+  descResponseTransaction: authorizations.descResponseTransaction,
+  numAuthorization: authorizations.numAuthorization,
+  mcc: authorizations.mcc,
+};
+type LockedCard = { [K in keyof typeof LOCKED.card]: CardRow[K] };
+type Answered = { [K in keyof typeof ANSWERED]: (typeof authorizations.$inferSelect)[K] };
+
 /** The answer of a recorded authorization; a control's decline is said in words, naming the control and its value. */
-function answerOf(row: typeof authorizations.$inferSelect, controls: SpendingControls): NetworkAuthorizationResponse {
+function answerOf(row: Answered, controls: SpendingControls): NetworkAuthorizationResponse {
   const code = row.descDrop === 'NORMAL' ? null : ((row.declineCode as DeclineCode | null) ?? 'CARD_UNUSABLE');
   return {
     requestId: row.networkRequestId ?? '',
@@ -84,7 +118,7 @@ const VIRTUAL_LIMIT_DESCRIPTION = 'LIMITE DO CARTAO VIRTUAL';
  * earlier holder of the lock committed): what the account holds of its limit, what the card spent in the purchase's
  * day and month, and the card's and the company's controls.
  */
-async function factsOf(tx: DbExecutor, account: { id: string; companyId: number }, card: CardRow, at: Date) {
+async function factsOf(tx: DbExecutor, account: { id: string; companyId: number }, card: LockedCard, at: Date) {
   const { day, nextDay, month, nextMonth } = periodsOf(at);
   const inMonth = and(
     boughtWith(card),
@@ -119,7 +153,7 @@ async function factsOf(tx: DbExecutor, account: { id: string; companyId: number 
 export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<NetworkAuthorizationResponse> {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ account: accounts, card: cards })
+      .select(LOCKED)
       .from(cards)
       .innerJoin(accounts, eq(accounts.id, cards.accountId))
       .where(eq(cards.id, p.cardId))
@@ -167,9 +201,12 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
         declineCode: code,
       })
       .onConflictDoNothing({ target: authorizations.networkRequestId })
-      .returning();
+      .returning(ANSWERED);
     if (!row) {
-      const [earlier] = await tx.select().from(authorizations).where(eq(authorizations.networkRequestId, p.requestId));
+      const [earlier] = await tx
+        .select(ANSWERED)
+        .from(authorizations)
+        .where(eq(authorizations.networkRequestId, p.requestId));
       if (!earlier || earlier.cardId !== p.cardId || centsOf(earlier.valueBrl) !== p.valueCents) {
         fail('NETWORK_REQUEST_REPEATED');
       }

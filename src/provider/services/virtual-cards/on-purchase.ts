@@ -11,7 +11,7 @@ import { statusOf, virtualUsedCents } from './virtual-cards.ts';
 
 export async function judgeVirtual(
   tx: DbExecutor,
-  card: CardRow,
+  card: Pick<CardRow, 'id' | 'expiresOn'>,
   valueCents: number,
   at: Date,
 ): Promise<'CARD_UNUSABLE' | 'VIRTUAL_LIMIT' | null> {
@@ -22,7 +22,7 @@ export async function judgeVirtual(
 }
 
 /** A one-purchase card's first approval closes it. */
-export async function afterVirtualApproval(tx: DbExecutor, card: CardRow, at: Date): Promise<void> {
+export async function afterVirtualApproval(tx: DbExecutor, card: Pick<CardRow, 'id'>, at: Date): Promise<void> {
   const [virtual] = await tx
     .select({ kind: virtualCards.kind })
     .from(virtualCards)
