@@ -42,6 +42,22 @@ describe('a spending controls row', () => {
     expect(open.ok && open.row.kind === 'controls' && open.row.controls).toEqual(OPEN_CONTROLS);
   });
 
+  it('reads “Padrão da empresa” with the other control cells blank as the card back on the company’s default', () => {
+    for (const word of ['Padrão da empresa', 'padrao da empresa', 'PADRÃO']) {
+      expect(row(word, '', '', '', '', '', '')).toEqual({
+        ok: true,
+        row: { kind: 'controls', cpf: '52998224725', last4: '1234', controls: null },
+      });
+    }
+    expect(row('Padrão da empresa', '', '', '', '', '', '500,00')).toEqual({
+      ok: false,
+      reason: r.defaultAlone('Máximo por mês'),
+    });
+    const back = row('Padrão da empresa', '', '', '', '', '', '');
+    const open = row('', 'Sim', 'Sim', 'Sim', '', '', '');
+    expect(back.ok && open.ok && rowContent(back.row) !== rowContent(open.row)).toBe(true);
+  });
+
   it('refuses a bad cell with a reason naming its column', () => {
     const cases: [string[], string][] = [
       [['Cassinos', 'Sim', 'Sim', 'Sim', '', '', ''], r.unknownGroup('Cassinos')],

@@ -1,7 +1,9 @@
 // Bulk changes, the spending controls kind (issue 30, decision 136): a row sets one card's own controls. Its cells are
 // read as an operator writes them — group names as the controls screen shows them, "Sim"/"Não", amounts in reais
 // with an empty cell meaning "sem limite" — and then judged by the controls' own schema, the one the card screen's
-// change is judged by, so a row is accepted exactly when the screen would accept the same controls.
+// change is judged by, so a row is accepted exactly when the screen would accept the same controls. "Padrão da
+// empresa" in the groups column, the rest blank, puts the card back on the company's default, as the screen's
+// "Seguir o padrão da empresa" does (controls: null).
 import { z } from 'zod';
 import { BULK_COLUMNS, headerKey, parseAmount } from './bulk-format.ts';
 import { cpfCell } from './bulk-row-rules.ts';
@@ -73,6 +75,28 @@ const FIELDS = [
   'dailyLimit',
   'monthlyLimit',
 ] as const;
+
+/** The groups cell's words that put the card back on the company's default. */
+const COMPANY_DEFAULT = new Set(['padraodaempresa', 'padrao']);
+export const backToCompanyDefault = (cells: readonly string[]) => COMPANY_DEFAULT.has(headerKey(cells[2] ?? ''));
+
+const blankCell = (column: string) =>
+  z.string().refine((cell) => cell.trim() === '', { message: r.defaultAlone(column) });
+
+/** A row that puts the card back on the company's default: its CPF and card, every control cell blank. */
+export const companyDefaultRow = z
+  .tuple([
+    cpfCell,
+    z.string().trim().pipe(last4),
+    z.string(),
+    blankCell(COLUMNS[3]),
+    blankCell(COLUMNS[4]),
+    blankCell(COLUMNS[5]),
+    blankCell(COLUMNS[6]),
+    blankCell(COLUMNS[7]),
+    blankCell(COLUMNS[8]),
+  ])
+  .transform(([cpf, final]) => ({ cpf, last4: final, controls: null }));
 
 export const controlsRow = z
   .tuple([

@@ -22,7 +22,7 @@ export const bulkMessages = {
     cards:
       'Uma linha por pessoa: os dados do portador, o endereço residencial e o limite do novo cartão (Cartão Verde).',
     controls:
-      'Uma linha por cartão: CPF do portador, final do cartão, categorias bloqueadas (nomes da tela de controles, separados por vírgula, ou em branco), Sim ou Não para compras internacionais, on-line e saques, e os máximos por compra, dia e mês em reais (em branco: sem limite). A linha substitui os controles próprios do cartão.',
+      'Uma linha por cartão: CPF do portador, final do cartão, categorias bloqueadas (nomes da tela de controles, separados por vírgula, ou em branco), Sim ou Não para compras internacionais, on-line e saques, e os máximos por compra, dia e mês em reais (em branco: sem limite). A linha substitui os controles próprios do cartão; para o cartão voltar a seguir o padrão da empresa, escreva Padrão da empresa na coluna de categorias e deixe as demais em branco.',
   },
   template: 'Baixar modelo CSV',
   templateName: (kind: string) => `modelo-${kind}.csv`,
@@ -117,6 +117,9 @@ export const bulkMessages = {
     unknownGroup: (word: string) =>
       `Categoria desconhecida: ${word}. Use os nomes da tela de controles de gasto, separados por vírgula.`,
     yesOrNo: (column: string) => `Valor inválido na coluna ${column}: use Sim ou Não.`,
+    /** A controls row that puts the card back on the company's default sets nothing else. */
+    defaultAlone: (column: string) =>
+      `Com Padrão da empresa, deixe a coluna ${column} em branco: o cartão passa a seguir os controles da empresa.`,
   },
   data: {
     limit: (cpf: string, last4: string, amount: string) =>

@@ -1,6 +1,6 @@
 // Bulk changes (issue 18.2): a row's cells judged by its kind's rule, and what makes two rows the same change.
 import type { z } from 'zod';
-import { controlsReason, controlsRow } from './bulk-controls-row.ts';
+import { backToCompanyDefault, companyDefaultRow, controlsReason, controlsRow } from './bulk-controls-row.ts';
 import { BULK_COLUMNS, type BulkKind } from './bulk-format.ts';
 import { blockRow, cardColumnOf, cardRow, limitRow } from './bulk-row-rules.ts';
 import type { BlockReason } from './constants.ts';
@@ -16,7 +16,8 @@ const ROW_FIELDS = ['cpf', 'last4', 'amount', 'description'];
 export type LimitRow = { kind: 'limits'; cpf: string; last4: string; amount: number };
 export type BlockRow = { kind: 'blocks'; cpf: string; last4: string; reason: BlockReason; description: string };
 export type CardRequestRow = { kind: 'cards'; cpf: string; proposal: ProposalBody };
-export type ControlsRow = { kind: 'controls'; cpf: string; last4: string; controls: SpendingControls };
+/** `controls: null` puts the card back on the company's default (the card screen's "Seguir o padrão da empresa"). */
+export type ControlsRow = { kind: 'controls'; cpf: string; last4: string; controls: SpendingControls | null };
 export type ParsedRow = LimitRow | BlockRow | CardRequestRow | ControlsRow;
 
 /** A row's cells judged by its kind's rule: the typed row, or the pt-BR reason of its first problem. */
@@ -49,7 +50,7 @@ export function parseRow(
     return p.success ? { ok: true, row: { kind, ...p.data } } : { ok: false, reason: firstReason(p.error) };
   }
   if (kind === 'controls') {
-    const p = controlsRow.safeParse(cells, fallback);
+    const p = (backToCompanyDefault(cells) ? companyDefaultRow : controlsRow).safeParse(cells, fallback);
     if (p.success) return { ok: true, row: { kind, ...p.data } };
     const issue = p.error.issues[0];
     return { ok: false, reason: issue ? controlsReason(issue) : messages.generic.invalidInput };

@@ -7,6 +7,9 @@ import { policy } from './policy.ts';
 import { headerValues } from './schemas.ts';
 import { controlsImpactResponse, spendingControls } from './spending-controls.ts';
 
+/** Whose controls a card follows (its own, the company's default, none) and which. */
+const followedControls = z.object({ source: z.enum(['card', 'company', 'none']), controls: spendingControls });
+
 export * from './bulk-format.ts';
 export { blockReasonOf, PLACEHOLDER_PROPOSAL_ID } from './bulk-row-rules.ts';
 export * from './bulk-rows.ts';
@@ -44,13 +47,14 @@ export const bulkPreviewResponse = z.object({
       /** A limits row the dry run could run: the card's available limit now, so the screen shows atual → novo. */
       current: z.number().optional(),
       /**
-       * A controls row the dry run could run: whose controls the card follows now and which, the controls the row
-       * sets, and what they would have declined of the card's last 30 days — so the screen shows atual → novo.
+       * A controls row the dry run could run: whose controls the card follows now and which, whose and which it
+       * follows after the row (its own, or the company's default again), and what those would have declined of the
+       * card's last 30 days — so the screen shows atual → novo.
        */
       controls: z
         .object({
-          before: z.object({ source: z.enum(['card', 'company', 'none']), controls: spendingControls }),
-          after: spendingControls,
+          before: followedControls,
+          after: followedControls,
           impact: controlsImpactResponse,
         })
         .optional(),

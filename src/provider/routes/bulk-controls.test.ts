@@ -49,11 +49,11 @@ const rowFor = (b: BuiltCard, max = '200,00') => [
   '',
   '',
 ];
-const post = (name: 'preview' | 'apply', rows: string[][]) =>
+const post = (name: 'preview' | 'apply', rows: string[][], company: BuiltCompany = A) =>
   h.app.inject({
     method: 'POST',
     url: `/v1/bulk/${name}`,
-    headers: { ...bearer(token), cnpj: A.cnpj, relationcode: A.relationCode },
+    headers: { ...bearer(token), cnpj: company.cnpj, relationcode: company.relationCode },
     payload: { kind: 'controls', rows: rows.map((cells, i) => ({ line: i + 2, cells })) },
   });
 const readControls = async (b: BuiltCard) => {
@@ -101,7 +101,7 @@ describe('the controls kind’s dry run', () => {
     ]);
     expect(rows[0]?.controls).toEqual({
       before: { source: 'none', controls: OPEN_CONTROLS },
-      after: SET,
+      after: { source: 'card', controls: SET },
       impact: {
         approved: 3,
         wouldDecline: 2,
@@ -181,5 +181,60 @@ describe('the controls kind’s apply', () => {
       expect(await eventsOf(card)).toEqual([]);
     }
     expect((await readControls(live)).controls.maxPerPurchase).toBe(150);
+  });
+});
+
+describe('a row that puts the card back on the company’s default', () => {
+  it('previews its own controls → the default with the default’s impact, then applies it as the card screen does', async () => {
+    const B = await buildCompany(h, { members: [DEMO.login] });
+    const DEFAULT = { ...OPEN_CONTROLS, blockedGroups: ['restaurantes'] as 'restaurantes'[], international: false };
+    await h.db.insert(spendingControls).values({
+      companyId: B.id,
+      cardId: null,
+      blockedGroups: DEFAULT.blockedGroups,
+      international: false,
+      online: true,
+      cashWithdrawal: true,
+      maxPerPurchase: null,
+      dailyLimit: null,
+      monthlyLimit: null,
+    });
+    const card = await buildCard(h, B);
+    const now = h.clock().getTime();
+    await buildPurchase(h, card, { at: new Date(now - 2 * 86_400_000), value: '80.00', mcc: 5812 });
+    await buildPurchase(h, card, { at: new Date(now - 1 * 86_400_000), value: '40.00', mcc: 5411 });
+    expect(bulkApplyResponse.parse((await post('apply', [rowFor(card)], B)).json()).rows[0]?.result).toBe('APLICADA');
+    expect((await readControls(card)).source).toBe('card');
+
+    const back = [cpfOf(card), card.card.last4, 'Padrão da empresa', '', '', '', '', '', ''];
+    const refused = [cpfOf(card), card.card.last4, 'padrao', 'Sim', '', '', '', '', ''];
+    const preview = await post('preview', [back, refused], B);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const rows = bulkPreviewResponse.parse(preview.json()).rows;
+    expect(rows.map(({ result, reason }) => ({ result, reason }))).toEqual([
+      { result: 'OK', reason: null },
+      { result: 'ERRO', reason: r.defaultAlone('Compras internacionais') },
+    ]);
+    expect(rows[0]?.controls).toEqual({
+      before: { source: 'card', controls: SET },
+      after: { source: 'company', controls: DEFAULT },
+      impact: { approved: 2, wouldDecline: 1, byControl: [{ code: 'GROUP_BLOCKED', count: 1 }] },
+    });
+    expect(await ownRows(card)).toHaveLength(1);
+
+    const applied = await post('apply', [back], B);
+    expect(bulkApplyResponse.parse(applied.json()).rows.map((x) => x.result)).toEqual(['APLICADA']);
+    expect(await readControls(card)).toEqual({ source: 'company', controls: DEFAULT, companyDefault: DEFAULT });
+    expect(await ownRows(card)).toEqual([]);
+    const trail = await h.app.inject({
+      method: 'GET',
+      url: '/v1/audit/events',
+      query: { action: 'CONTROLS_CHANGE', card: card.card.last4 },
+      headers: { ...bearer(token), cnpj: B.cnpj, relationcode: B.relationCode },
+    });
+    const events = auditResponse.parse(trail.json()).events.filter((e) => e.target.last4 === card.card.last4);
+    expect(events.map((e) => e.changes.find((c) => c.field === 'origem'))).toEqual(
+      expect.arrayContaining([{ field: 'origem', before: 'do cartão', after: 'padrão da empresa' }]),
+    );
   });
 });

@@ -77,15 +77,15 @@ export async function runRow(
   if (row.kind === 'controls') {
     const card = await cardOf(tx, scope, row.cpf, row.last4);
     const before = await readCardControls(db, card);
-    const impact = runFor.dryRun ? await controlsImpact(db, card, row.controls, actor.at) : null;
     // The card screen's own change: its refusals, its card event (CONTROLS_CHANGE) with the controls before → after.
-    await changeCardControls(db, card, actor, row.controls);
+    // A row without controls puts the card back on the company's default; what it follows then is read back.
+    const after = await changeCardControls(db, card, actor, row.controls);
+    const impact = runFor.dryRun ? await controlsImpact(db, card, after.controls, actor.at) : null;
+    const followed = (e: typeof after) => ({ source: e.source, controls: e.controls });
     return {
       target: `account:${card.account.id}`,
-      after: { last4: row.last4, ...controlsRecord('card', row.controls) },
-      ...(impact
-        ? { controls: { before: { source: before.source, controls: before.controls }, after: row.controls, impact } }
-        : {}),
+      after: { last4: row.last4, ...controlsRecord(after.source, after.controls) },
+      ...(impact ? { controls: { before: followed(before), after: followed(after), impact } } : {}),
     };
   }
   const proposal = { ...row.proposal, uuid: proposalIdOf(key), relationCode: scope.company.relationCode };

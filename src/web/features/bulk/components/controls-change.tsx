@@ -13,7 +13,7 @@ const kept = (text: string) => text.replace('R$ ', 'R$\u00a0');
  * confirmation table, as lines), and what the new controls would have declined of its last 30 days.
  */
 export function ControlsChange({ change }: { change: NonNullable<BulkPreviewRow['controls']> }) {
-  const changes = changesBetween(change.before, { source: 'card', controls: change.after }, AUDIT_FIELD_LABELS);
+  const changes = changesBetween(change.before, change.after, AUDIT_FIELD_LABELS);
   return (
     <Stack gap={4}>
       {changes.length === 0 ? (

@@ -53,7 +53,10 @@ describe('/home/bulk, spending controls', { timeout: 30_000 }, () => {
             reason: null,
             controls: {
               before: { source: 'company', controls: { ...OPEN_CONTROLS, online: false } },
-              after: { ...OPEN_CONTROLS, blockedGroups: ['apostas'], cashWithdrawal: false, maxPerPurchase: 200 },
+              after: {
+                source: 'card',
+                controls: { ...OPEN_CONTROLS, blockedGroups: ['apostas'], cashWithdrawal: false, maxPerPurchase: 200 },
+              },
               impact: { approved: 14, wouldDecline: 3, byControl: [{ code: 'GROUP_BLOCKED', count: 3 }] },
             },
           },
