@@ -6,6 +6,8 @@ export const shellMessages = {
     changeCompany: 'Mudar empresa',
     operator: 'Operador:',
     signOut: 'Sair',
+    /** The first thing a keyboard reaches on every signed-in screen: past the header and the menu, to the screen. */
+    skipToContent: 'Pular para o conteúdo',
   },
   menu: {
     navigation: 'Menu principal',

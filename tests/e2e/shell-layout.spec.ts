@@ -161,3 +161,35 @@ test('the company is named at every width, and a card screen has one navigation 
     await expect(page.getByRole('navigation', { name: 'Menu do cartão' })).toHaveCount(0);
   }
 });
+
+test('the first Tab shows "Pular para o conteúdo", and Enter takes the keyboard past the header and menu to the screen', async ({
+  page,
+}, info) => {
+  await openHome(page);
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  // Off screen until the keyboard reaches it: nothing of it shows to a pointer user.
+  const hidden = await skip.boundingBox();
+  expect(hidden === null || hidden.y + hidden.height <= 0, 'hidden above the page before focus').toBe(true);
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  const shown = await skip.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(shown, `visible at ${info.project.name}`).not.toBeNull();
+  if (shown) {
+    expect(shown.y).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(width);
+  }
+  // Nothing covers it: it is what a click at its centre reaches.
+  await expectWhollyInsideAndClickable(skip, { x: 0, width }, 'the skip link');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/home$/);
+  // The next Tab lands inside the screen, not back in the header or the menu.
+  await page.keyboard.press('Tab');
+  const inScreen = await page.evaluate(() => {
+    const active = document.activeElement;
+    return active !== null && active !== document.body && document.querySelector('main')?.contains(active) === true;
+  });
+  expect(inScreen, 'the next Tab is inside the screen').toBe(true);
+});

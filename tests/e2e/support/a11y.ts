@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** WCAG 2.x A and AA, and axe's best practices (issue 27: landmarks, one main, headings, every part in a region). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Every CSS transition and animation at its end state at once, while axe looks. */
 const AT_REST = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 
-/** Runs axe (WCAG 2.x A and AA) on the page as it is and expects no violation. */
+/** Runs axe (WCAG 2.x A and AA and the best practices) on the page as it is and expects no violation. */
 export async function expectNoA11yViolations(page: Page) {
   // Contrast is judged on the page at rest: a label still fading in after a load, or a flash fading out on its
   // 4-second timer while axe runs, is not a violation. What runs now ends on its own (a collapse waits for its

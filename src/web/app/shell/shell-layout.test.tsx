@@ -40,6 +40,18 @@ describe('shell', () => {
     expect(current(mainNav())).toEqual(['Faturas do Relacionamento']);
   });
 
+  it('opens with a skip link, the first control of the page, that moves focus to the screen and not the address', async () => {
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Cartões da empresa' });
+    const skip = screen.getByRole('link', { name: messages.shell.skipToContent });
+    const focusable = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]');
+    expect(focusable[0]).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(router.state.location.pathname).toBe('/home');
+    expect(router.state.location.hash).toBe('');
+  });
+
   it('the user area has its sub-menu and tab menu on the current tab', async () => {
     renderApp('/home/user/management/manage');
     await screen.findByRole('heading', { level: 1, name: 'Gestão de Usuários' });

@@ -10,8 +10,12 @@ import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { IconArrowLeft, Spinner } from '../../ui/index.ts';
 import { paths, routeTitle } from '../paths.ts';
 import { SessionFailure } from './session-failure.tsx';
+import classes from './shell-layout.module.css';
 import { Sidebar, SignOutButton } from './sidebar.tsx';
 import { TabMenu } from './tab-menu.tsx';
+
+/** Where the skip link leads: the screen itself, past the header and the menus. */
+const CONTENT_ID = 'conteudo';
 
 /** The signed-in frame of /home/*: sidebar from 992 px, drawer below it, top bar, tab menu, the screen. */
 export default function ShellLayout() {
@@ -29,6 +33,17 @@ export default function ShellLayout() {
       navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: true } }}
       padding="md"
     >
+      {/* Hidden until focused; focus moves to the screen without changing the address (the router owns it). */}
+      <a
+        href={`#${CONTENT_ID}`}
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(CONTENT_ID)?.focus();
+        }}
+      >
+        {messages.shell.skipToContent}
+      </a>
       <AppShell.Header px="md">
         <Group h="100%" gap="md" wrap="nowrap">
           <Burger opened={opened} onClick={open} hiddenFrom="md" size="sm" aria-label={messages.menu.openMenu} />
@@ -85,7 +100,7 @@ export default function ShellLayout() {
         </Drawer.Content>
       </Drawer.Root>
 
-      <AppShell.Main>
+      <AppShell.Main id={CONTENT_ID} tabIndex={-1} className={classes.main}>
         <TabMenu />
         <FailureAlert />
         <SessionFailure />

@@ -103,7 +103,9 @@ describe("the card's history with the spend's filters", () => {
     const api = selectCard(history);
     renderApp('/home/details/history');
     await table();
-    const section = within(screen.getAllByRole('region', { name: 'Histórico de autorizações' })[0]!);
+    // The group under the heading: its table is the named region (one landmark per name), the export sits above it.
+    const heading = screen.getByRole('heading', { level: 3, name: 'Histórico de autorizações' });
+    const section = within(heading.parentElement as HTMLElement);
     const exports = () => section.getAllByRole('button', { name: /^Exportar autorizações/ }).map((b) => b.textContent);
     expect(exports()).toEqual(['Exportar autorizações (CSV)']);
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'APROVADA' } });

@@ -77,13 +77,14 @@ export default function HistoryRoute() {
   return (
     <Screen title={m.title}>
       <Stack gap="lg">
-        <section aria-labelledby="authorizations-title">
+        {/* Plain groups under their headings: the tables inside are the named regions (one landmark per name). */}
+        <div>
           <Title order={3} fz="lg" mb="sm" id="authorizations-title">
             {m.authorizations}
           </Title>
           <CardSpend selected={selected} context={declineContext} />
-        </section>
-        <section aria-labelledby="transactions-title">
+        </div>
+        <div>
           <Title order={3} fz="lg" mb="sm" id="transactions-title">
             {m.transactions}
           </Title>
@@ -112,7 +113,7 @@ export default function HistoryRoute() {
               dense
             />
           )}
-        </section>
+        </div>
       </Stack>
     </Screen>
   );
