@@ -1,0 +1,37 @@
+// A suite about one company's portal calls: the harness made before its tests and closed after them, and a company of
+// the suite's own (issue 26's builders) whose Administrador is the demo operator, signed in. Called at the top of the
+// file; its fields are set by the time the file's own beforeAll hooks and its tests run (hooks run in the order they
+// are registered, after hooks in the reverse order).
+import { afterAll, beforeAll } from 'vitest';
+import { OPEN_CONTROLS, type SpendingControls } from '../../contracts/spending-controls.ts';
+import { type BuiltCompany, buildCompany } from './builders/index.ts';
+import { bearer, createHarness, DEMO, type Harness } from './harness.ts';
+
+export interface CompanySuite {
+  h: Harness;
+  company: BuiltCompany;
+  /** The demo operator's bearer token. */
+  token: string;
+  /** The demo operator's bearer and the company's cnpj and relationcode, as the portal sends them. */
+  companyHeaders(): Record<string, string>;
+}
+
+export function companySuite(): CompanySuite {
+  const suite = {} as CompanySuite;
+  suite.companyHeaders = () => ({
+    ...bearer(suite.token),
+    cnpj: suite.company.cnpj,
+    relationcode: suite.company.relationCode,
+  });
+  beforeAll(async () => {
+    suite.h = await createHarness();
+    suite.company = await buildCompany(suite.h, { members: [DEMO.login] });
+    suite.token = await suite.h.token(DEMO.login, DEMO.password);
+    // A harness on PGlite beside other suites on a shared, busy machine can take longer than the default hook time.
+  }, 120_000);
+  afterAll(() => suite.h?.close());
+  return suite;
+}
+
+/** Open controls (nothing blocked, no maximum) but for what `over` sets. */
+export const controlsWith = (over: Partial<SpendingControls>): SpendingControls => ({ ...OPEN_CONTROLS, ...over });
