@@ -52,12 +52,7 @@ const limitOf = async (built: BuiltCard) => {
 };
 
 async function setCardControls(built: BuiltCard, c: SpendingControls | null) {
-  const res = await suite.h.app.inject({
-    method: 'PUT',
-    url: `/v1/cards/controls/${built.account.id}`,
-    headers: bearer(suite.token),
-    payload: { last4digits: built.card.last4, controls: c },
-  });
+  const res = await suite.putCardControls(built, c);
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -49,12 +49,7 @@ beforeAll(async () => {
   // Has controls of its own: the default does not reach it.
   const own = await buildCard(suite.h, suite.company);
   await buildPurchase(suite.h, own, { at: at(3), value: '80.00', mcc: 7995, cardId: own.card.id });
-  const put = await suite.h.app.inject({
-    method: 'PUT',
-    url: `/v1/cards/controls/${own.account.id}`,
-    headers: bearer(suite.token),
-    payload: { last4digits: own.card.last4, controls: OPEN_CONTROLS },
-  });
+  const put = await suite.putCardControls(own, OPEN_CONTROLS);
   expect(put.statusCode, put.body).toBe(200);
   // Cancelled and blocked for good: they buy nothing whatever the default says.
   for (const state of [holderIn.cancelled(), holderIn.permanentlyBlocked()]) {
@@ -87,12 +82,7 @@ describe('the company default’s 30-day preview', () => {
 
   it('gives, for a card, the figures the card’s own preview gives (one rule)', async () => {
     const proposed = controlsWith({ blockedGroups: ['apostas'], dailyLimit: 320 });
-    const card = await suite.h.app.inject({
-      method: 'POST',
-      url: `/v1/cards/controls/impact/${follower.account.id}`,
-      headers: bearer(suite.token),
-      payload: { last4digits: follower.card.last4, controls: proposed },
-    });
+    const card = await suite.cardImpact(follower, proposed);
     expect(card.statusCode, card.body).toBe(200);
     const { cards: _cards, ...companyFigures } = await figures(proposed);
     expect(controlsImpactResponse.parse(card.json())).toEqual(companyFigures);

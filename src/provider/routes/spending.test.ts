@@ -28,13 +28,7 @@ const read = async (built: BuiltCard) => {
   expect(res.statusCode, res.body).toBe(200);
   return cardControlsResponse.parse(res.json());
 };
-const put = (built: BuiltCard, c: unknown) =>
-  suite.h.app.inject({
-    method: 'PUT',
-    url: `/v1/cards/controls/${built.account.id}`,
-    headers: bearer(suite.token),
-    payload: { last4digits: built.card.last4, controls: c },
-  });
+const put = (built: BuiltCard, c: unknown) => suite.putCardControls(built, c);
 const setDefault = (c: SpendingControls | null) =>
   suite.h.app.inject({
     method: 'PUT',
@@ -157,12 +151,7 @@ describe('the 30-day preview', () => {
       );
     }
     const preview = async (c: SpendingControls) => {
-      const res = await suite.h.app.inject({
-        method: 'POST',
-        url: `/v1/cards/controls/impact/${built.account.id}`,
-        headers: bearer(suite.token),
-        payload: { last4digits: built.card.last4, controls: c },
-      });
+      const res = await suite.cardImpact(built, c);
       expect(res.statusCode, res.body).toBe(200);
       return controlsImpactResponse.parse(res.json());
     };

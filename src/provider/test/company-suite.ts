@@ -2,9 +2,11 @@
 // the suite's own (issue 26's builders) whose Administrador is the demo operator, signed in. Called at the top of the
 // file; its fields are set by the time the file's own beforeAll hooks and its tests run (hooks run in the order they
 // are registered, after hooks in the reverse order).
+
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { OPEN_CONTROLS, type SpendingControls } from '../../contracts/spending-controls.ts';
-import { type BuiltCompany, buildCompany } from './builders/index.ts';
+import { type BuiltCard, type BuiltCompany, buildCompany } from './builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from './harness.ts';
 
 export interface CompanySuite {
@@ -14,6 +16,10 @@ export interface CompanySuite {
   token: string;
   /** The demo operator's bearer and the company's cnpj and relationcode, as the portal sends them. */
   companyHeaders(): Record<string, string>;
+  /** PUT /v1/cards/controls/{account}: the card's own controls set (null: back to the company's default). */
+  putCardControls(built: BuiltCard, controls: unknown): Promise<LightMyRequestResponse>;
+  /** POST /v1/cards/controls/impact/{account}: the card's last 30 days replayed through `controls`. */
+  cardImpact(built: BuiltCard, controls: unknown): Promise<LightMyRequestResponse>;
 }
 
 export function companySuite(): CompanySuite {
@@ -23,6 +29,15 @@ export function companySuite(): CompanySuite {
     cnpj: suite.company.cnpj,
     relationcode: suite.company.relationCode,
   });
+  const onCard = (method: 'PUT' | 'POST', path: string, built: BuiltCard, controls: unknown) =>
+    suite.h.app.inject({
+      method,
+      url: `${path}/${built.account.id}`,
+      headers: bearer(suite.token),
+      payload: { last4digits: built.card.last4, controls },
+    });
+  suite.putCardControls = (built, controls) => onCard('PUT', '/v1/cards/controls', built, controls);
+  suite.cardImpact = (built, controls) => onCard('POST', '/v1/cards/controls/impact', built, controls);
   beforeAll(async () => {
     suite.h = await createHarness();
     suite.company = await buildCompany(suite.h, { members: [DEMO.login] });
