@@ -6,14 +6,13 @@ import { BULK_COLUMNS } from '../../../../contracts/bulk.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { OPEN_CONTROLS } from '../../../../contracts/spending-controls.ts';
 import { callApi } from '../../../lib/transport/index.ts';
-import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { setUpRouteTest } from '../../../test/route-test.ts';
+import { itemTexts } from '../../../test/texts.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
 const m = messages.bulk;
-const company = companies[0]!;
 
 type Sent = { body: { kind: string; rows: { line: number; cells: string[] }[] } };
 const KEY = 'a'.repeat(64);
@@ -62,10 +61,7 @@ describe('/home/bulk, spending controls', { timeout: 30_000 }, () => {
     const table = screen.getByRole('table', { name: m.tableLabel });
     expect(within(table).getByRole('columnheader', { name: m.columns.controlsChange })).toBeTruthy();
     const row = within(table).getByText('Linha 2').closest('tr') as HTMLElement;
-    const lines = within(row)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(lines).toEqual([
+    expect(itemTexts(row)).toEqual([
       'Controles: padrão da empresa → do cartão',
       'Categorias bloqueadas: nenhuma → Jogos e apostas',
       'Compras on-line: bloqueadas → permitidas',
