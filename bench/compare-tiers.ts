@@ -9,6 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CALLER_KEY_HEADER, callerKeyOf } from '../src/platform/caller-key.ts';
+import { MasterKey } from '../src/platform/master-key.ts';
 import { scratchPostgres } from './support/databases.ts';
 import { cpuOfPid, freePort, healthy, type Spawned, spawnEntry, stopProcess } from './support/processes.ts';
 
@@ -36,6 +38,11 @@ export interface Side {
 const READY_TIMEOUT_MS = 300_000;
 // A fixed key for both sides: in the demo, a side without one would write its own DATA_DIR/master.key.
 const MASTER_KEY = Buffer.alloc(32, 42).toString('base64');
+/**
+ * What the bench adds to a call it makes to a provider itself (the demo user's sign-in): the key the deployment's
+ * BFF proves itself with (decision 129), derived from the sides' master key, since a started provider answers only it.
+ */
+export const PROVIDER_CALLER = { [CALLER_KEY_HEADER]: callerKeyOf(MasterKey.fromBase64(MASTER_KEY)) };
 // Both sides' environment, the same bar ports and data. Production's log level; the demo mode because production
 // refuses PGlite and asks for SMTP. The rate limits are raised: at the default 3000 proxied calls a minute per
 // address the load would measure 429s within a second.

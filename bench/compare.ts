@@ -20,7 +20,7 @@ import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { endpoints } from '../src/contracts/index.ts';
 import { checkoutOf, describeWorkingTree, ensureDependencies, existingCheckout } from './compare-checkout.ts';
-import { cpuMicros, type Engine, type Side, startSide } from './compare-tiers.ts';
+import { cpuMicros, type Engine, PROVIDER_CALLER, type Side, startSide } from './compare-tiers.ts';
 import type { LoadJob, LoadResult } from './proxy-load.ts';
 import { BENCH_DEMO } from './support/databases.ts';
 import { goal, loadAverage, median } from './support/figures.ts';
@@ -202,7 +202,7 @@ async function run(): Promise<boolean> {
   const devices = new Map<Label, SignedInDevice>();
   const answers = new Map<Label, unknown>();
   for (const label of LABELS) {
-    const device = await connect(label, side(label).provider.url, side(label).bff.url, PASSWORD);
+    const device = await connect(label, side(label).provider.url, side(label).bff.url, PASSWORD, PROVIDER_CALLER);
     devices.set(label, device);
     answers.set(label, await probe(label, device));
   }

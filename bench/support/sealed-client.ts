@@ -46,10 +46,14 @@ async function json<T>(step: string, answer: Awaited<ReturnType<typeof request>>
 }
 
 /** The demo operator signed in at a provider: its bearer token. */
-export async function signInDemo(providerUrl: string, password: string = BENCH_DEMO.password): Promise<string> {
+export async function signInDemo(
+  providerUrl: string,
+  password: string = BENCH_DEMO.password,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const login = await request(`${providerUrl}${endpoints.login.path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ login: BENCH_DEMO.login, senha: password }),
   });
   const { token } = await json<{ token?: string }>(`POST ${endpoints.login.path} (provider)`, login);
@@ -100,10 +104,19 @@ async function registerDevice(bffUrl: string, token: string): Promise<SignedInDe
   };
 }
 
-/** Signs in and registers a device on one side; a failure says which side and step, and why that matters. */
-export async function connect(label: string, providerUrl: string, bffUrl: string, password: string) {
+/**
+ * Signs in and registers a device on one side; a failure says which side and step, and why that matters.
+ * `providerHeaders` go with the sign-in (a provider started as in production answers only its BFF's key).
+ */
+export async function connect(
+  label: string,
+  providerUrl: string,
+  bffUrl: string,
+  password: string,
+  providerHeaders: Record<string, string> = {},
+) {
   try {
-    return await registerDevice(bffUrl, await signInDemo(providerUrl, password));
+    return await registerDevice(bffUrl, await signInDemo(providerUrl, password, providerHeaders));
   } catch (error) {
     throw new Error(
       `${label}: could not sign in and register a device with this checkout's client, so the wire protocol ` +
