@@ -7,11 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { actionLabel, auditResponse } from '../../contracts/audit.ts';
 import { bulkApplyResponse, bulkPreviewResponse } from '../../contracts/bulk.ts';
 import { messages } from '../../contracts/messages.ts';
-import { cardControlsResponse, OPEN_CONTROLS } from '../../contracts/spending-controls.ts';
+import { OPEN_CONTROLS } from '../../contracts/spending-controls.ts';
 import { auditLog, cardEvents, spendingControls } from '../db/schema.ts';
 import { type BuiltCard, buildCard, buildCompany, buildPurchase, buildUser, holderIn } from '../test/builders/index.ts';
 import { companySuite } from '../test/company-suite.ts';
-import { bearer, DEMO } from '../test/harness.ts';
+import { DEMO } from '../test/harness.ts';
 
 const r = messages.bulk.reasons;
 const suite = companySuite();
@@ -42,15 +42,7 @@ const post = (name: 'preview' | 'apply', rows: string[][]) =>
     headers: suite.companyHeaders(),
     payload: { kind: 'controls', rows: rows.map((cells, i) => ({ line: i + 2, cells })) },
   });
-const readControls = async (b: BuiltCard) => {
-  const res = await suite.h.app.inject({
-    method: 'GET',
-    url: `/v1/cards/controls/${b.account.id}`,
-    headers: { ...bearer(suite.token), last4digits: b.card.last4 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return cardControlsResponse.parse(res.json());
-};
+const readControls = (b: BuiltCard) => suite.readCardControls(b);
 const ownRows = (b: BuiltCard) =>
   suite.h.db.select().from(spendingControls).where(eq(spendingControls.cardId, b.card.id));
 const eventsOf = (b: BuiltCard) =>

@@ -19,15 +19,7 @@ import { bearer } from '../test/harness.ts';
 // A company of the suite's own, the demo operator its Administrador (issue 26's builders).
 const suite = companySuite();
 
-const read = async (built: BuiltCard) => {
-  const res = await suite.h.app.inject({
-    method: 'GET',
-    url: `/v1/cards/controls/${built.account.id}`,
-    headers: { ...bearer(suite.token), last4digits: built.card.last4 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return cardControlsResponse.parse(res.json());
-};
+const read = (built: BuiltCard) => suite.readCardControls(built);
 const put = (built: BuiltCard, c: unknown) => suite.putCardControls(built, c);
 const setDefault = (c: SpendingControls | null) =>
   suite.h.app.inject({

@@ -2,12 +2,13 @@
 // the suite's own (issue 26's builders) whose Administrador is the demo operator, signed in. Called at the top of the
 // file; its fields are set by the time the file's own beforeAll hooks and its tests run (hooks run in the order they
 // are registered, after hooks in the reverse order).
-
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import { OPEN_CONTROLS, type SpendingControls } from '../../contracts/spending-controls.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { cardControlsResponse, OPEN_CONTROLS, type SpendingControls } from '../../contracts/spending-controls.ts';
 import { type BuiltCard, type BuiltCompany, buildCompany } from './builders/index.ts';
 import { bearer, createHarness, DEMO, type Harness } from './harness.ts';
+
+type CardControls = ReturnType<typeof cardControlsResponse.parse>;
 
 export interface CompanySuite {
   h: Harness;
@@ -16,6 +17,8 @@ export interface CompanySuite {
   token: string;
   /** The demo operator's bearer and the company's cnpj and relationcode, as the portal sends them. */
   companyHeaders(): Record<string, string>;
+  /** GET /v1/cards/controls/{account}, answered 200: the card's controls and whose they are. */
+  readCardControls(built: BuiltCard): Promise<CardControls>;
   /** PUT /v1/cards/controls/{account}: the card's own controls set (null: back to the company's default). */
   putCardControls(built: BuiltCard, controls: unknown): Promise<LightMyRequestResponse>;
   /** POST /v1/cards/controls/impact/{account}: the card's last 30 days replayed through `controls`. */
@@ -36,6 +39,15 @@ export function companySuite(): CompanySuite {
       headers: bearer(suite.token),
       payload: { last4digits: built.card.last4, controls },
     });
+  suite.readCardControls = async (built) => {
+    const res = await suite.h.app.inject({
+      method: 'GET',
+      url: `/v1/cards/controls/${built.account.id}`,
+      headers: { ...bearer(suite.token), last4digits: built.card.last4 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return cardControlsResponse.parse(res.json());
+  };
   suite.putCardControls = (built, controls) => onCard('PUT', '/v1/cards/controls', built, controls);
   suite.cardImpact = (built, controls) => onCard('POST', '/v1/cards/controls/impact', built, controls);
   beforeAll(async () => {
