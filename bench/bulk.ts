@@ -3,7 +3,6 @@
 // limits file is applied and applied again (every row answered as already applied). Goal: 1,000 rows previewed in
 // at most 30 s. Not a test: nothing asserts, a goal missed is printed as such.
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS (1000).
-import { loadavg } from 'node:os';
 import { and, asc, eq } from 'drizzle-orm';
 import { type BulkKind, chunkRows } from '../src/contracts/bulk.ts';
 import { testConfig } from '../src/platform/config.ts';
@@ -11,7 +10,9 @@ import { buildProvider } from '../src/provider/app.ts';
 import { createDb } from '../src/provider/db/client.ts';
 import { accounts, cards, companies } from '../src/provider/db/schema.ts';
 import { cpfFrom } from '../src/provider/db/seed/seed.ts';
-import { BENCH_DEMO as DEMO, ENGINES, PG_SERVER, postgresAnswers, scratchDemo } from './support/databases.ts';
+import { ENGINES, PG_SERVER, postgresAnswers, scratchDemo } from './support/databases.ts';
+import { goal, loadAverage } from './support/figures.ts';
+import { signInDemo } from './support/sealed-client.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const GOAL_S = 30;
@@ -33,9 +34,9 @@ async function run(engine: string) {
           body: JSON.stringify(body),
         });
         if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        return res.json() as Promise<{ rows: { result: string }[] }> & Promise<{ token: string }>;
+        return res.json() as Promise<{ rows: { result: string }[] }>;
       };
-      const { token } = await call('/v0/portal/usuario/login', { login: DEMO.login, senha: DEMO.password });
+      const token = await signInDemo(base);
       const [company] = await db.select().from(companies).orderBy(asc(companies.id)).limit(1);
       if (!company) throw new Error('no company');
       const [other] = await db.select().from(companies).orderBy(asc(companies.id)).offset(2).limit(1);
@@ -111,10 +112,10 @@ async function run(engine: string) {
           for (const row of answer.rows) counts[row.result] = (counts[row.result] ?? 0) + 1;
         }
         const seconds = (performance.now() - started) / 1000;
-        const goal = endpoint === 'preview' ? (seconds <= GOAL_S ? 'goal met' : `GOAL MISSED (${GOAL_S} s)`) : '';
+        const verdict = endpoint === 'preview' ? goal(seconds <= GOAL_S, `≤ ${GOAL_S} s`) : '';
         console.info(
           `  ${engine.padEnd(8)} ${endpoint.padEnd(7)} ${kind.padEnd(8)} ${rows.length} rows in ${seconds.toFixed(2)} s` +
-            ` = ${Math.round(rows.length / seconds)} rows/s  ${JSON.stringify(counts)} ${goal}`,
+            ` = ${Math.round(rows.length / seconds)} rows/s  ${JSON.stringify(counts)} ${verdict}`,
         );
       };
       for (const kind of ['limits', 'blocks', 'cards', 'controls'] as const) await send('preview', kind);
@@ -128,7 +129,7 @@ async function run(engine: string) {
   }
 }
 
-console.info(`bulk preview: ${ROWS} rows per file, load average ${loadavg()[0]?.toFixed(2)}`);
+console.info(`bulk preview: ${ROWS} rows per file, load average ${loadAverage()}`);
 for (const engine of ENGINES) {
   if (engine === 'postgres' && !(await postgresAnswers())) {
     console.info(`  postgres: not reachable at ${PG_SERVER}, skipped`);

@@ -6,13 +6,13 @@
 // Storage: with PGlite an embedded folder belongs to one process, so each tier gets its own DATA_DIR (as
 // `npm run start:bff` documents for one BFF instance); with PostgreSQL both tiers of a side share one database,
 // created here and dropped on exit.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { request } from 'undici';
+import { CALLER_KEY_HEADER, callerKeyOf } from '../src/platform/caller-key.ts';
+import { MasterKey } from '../src/platform/master-key.ts';
+import { scratchPostgres } from './support/databases.ts';
+import { cpuOfPid, freePort, healthy, type Spawned, spawnEntry, stopProcess } from './support/processes.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -23,13 +23,8 @@ export interface TierSettings {
   demoPassword: string;
 }
 
-export interface Tier {
-  name: 'provider' | 'bff';
-  url: string;
-  child: ChildProcess;
-  /** The last lines it wrote to stderr, to say why it died. */
-  stderr: () => string;
-}
+/** A tier's process: its name is the side's label and 'provider' or 'bff'. */
+export type Tier = Spawned;
 
 export interface Side {
   label: string;
@@ -43,6 +38,11 @@ export interface Side {
 const READY_TIMEOUT_MS = 300_000;
 // A fixed key for both sides: in the demo, a side without one would write its own DATA_DIR/master.key.
 const MASTER_KEY = Buffer.alloc(32, 42).toString('base64');
+/**
+ * What the bench adds to a call it makes to a provider itself (the demo user's sign-in): the key the deployment's
+ * BFF proves itself with (decision 129), derived from the sides' master key, since a started provider answers only it.
+ */
+export const PROVIDER_CALLER = { [CALLER_KEY_HEADER]: callerKeyOf(MasterKey.fromBase64(MASTER_KEY)) };
 // Both sides' environment, the same bar ports and data. Production's log level; the demo mode because production
 // refuses PGlite and asks for SMTP. The rate limits are raised: at the default 3000 proxied calls a minute per
 // address the load would measure 429s within a second.
@@ -67,87 +67,20 @@ function baseEnv(demoPassword: string): NodeJS.ProcessEnv {
   return { ...env, ...SHARED_ENV, DEMO_PASSWORD: demoPassword };
 }
 
-/** A port free right now on loopback (the tiers are told their port: their stdout goes to /dev/null). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts one tier from `dir`: node with tsx resolved from that checkout, logs (stdout) to /dev/null. */
-function spawnTier(name: Tier['name'], dir: string, env: NodeJS.ProcessEnv, port: number): Tier {
-  const script = name === 'provider' ? 'src/provider/start.ts' : 'src/bff/start.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let tail = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
-    tail = (tail + chunk).slice(-4000);
-  });
-  return { name, url: `http://127.0.0.1:${port}`, child, stderr: () => tail };
-}
-
-/** Waits until the tier answers /health with 200; a tier that exits first fails with its stderr. */
-async function ready(tier: Tier, label: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (tier.child.exitCode !== null || tier.child.signalCode !== null) {
-      throw new Error(
-        `${label} ${tier.name} exited (${tier.child.exitCode ?? tier.child.signalCode}):\n${tier.stderr()}`,
-      );
-    }
-    try {
-      const res = await request(`${tier.url}/health`, { headersTimeout: 5000, bodyTimeout: 5000 });
-      await res.body.dump();
-      if (res.statusCode === 200) return;
-    } catch {
-      // Not listening yet (the provider seeds its database first).
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(
-    `${label} ${tier.name} did not answer /health within ${READY_TIMEOUT_MS / 1000} s:\n${tier.stderr()}`,
-  );
-}
-
-/** SIGTERM (the tiers close their server and database on it), SIGKILL after 10 s. */
-function stopTier(tier: Tier): Promise<void> {
-  const { child } = tier;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The URL of `database` on the server of `serverUrl`. */
-function databaseUrl(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
+/** Starts one tier from `dir`, node with tsx resolved from that checkout; resolves once it answers /health. */
+async function startTier(
+  label: string,
+  name: 'provider' | 'bff',
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  tiers: Tier[],
+): Promise<Tier> {
+  const entry = name === 'provider' ? 'src/provider/start.ts' : 'src/bff/start.ts';
+  const tier = spawnEntry(`${label} ${name}`, entry, { cwd: dir, env, port });
+  tiers.push(tier);
+  await healthy(tier, READY_TIMEOUT_MS);
+  return tier;
 }
 
 /** Where the side keeps its data; the returned function removes it. */
@@ -156,21 +89,8 @@ async function prepareStorage(
   settings: TierSettings,
 ): Promise<{ provider: NodeJS.ProcessEnv; bff: NodeJS.ProcessEnv; remove: () => Promise<void> }> {
   if (settings.engine === 'postgres') {
-    const database = `bench_compare_${label}`;
-    // A database left by a killed run is stale data, never someone's: it carries this bench's name.
-    await onPostgres(settings.postgresUrl, async (c) => {
-      await c.query(`drop database if exists ${database} with (force)`);
-      await c.query(`create database ${database}`);
-    });
-    const url = databaseUrl(settings.postgresUrl, database);
-    return {
-      provider: { DATABASE_URL: url },
-      bff: { DATABASE_URL: url },
-      remove: () =>
-        onPostgres(settings.postgresUrl, (c) => c.query(`drop database if exists ${database} with (force)`)).then(
-          () => undefined,
-        ),
-    };
+    const scratch = await scratchPostgres(`bench_compare_${label}`, settings.postgresUrl);
+    return { provider: { DATABASE_URL: scratch.url }, bff: { DATABASE_URL: scratch.url }, remove: scratch.drop };
   }
   const folder = mkdtempSync(join(tmpdir(), `fidis-compare-data-${label}-`));
   return {
@@ -190,28 +110,28 @@ export async function startSide(label: string, dir: string, settings: TierSettin
   const tiers: Tier[] = [];
   let stopped: Promise<void> | undefined;
   const stop = () => {
-    stopped ??= Promise.all(tiers.map(stopTier)).then(storage.remove);
+    stopped ??= Promise.all(tiers.map((tier) => stopProcess(tier.child))).then(storage.remove);
     return stopped;
   };
   try {
     const providerPort = await freePort();
-    const provider = spawnTier(
+    const provider = await startTier(
+      label,
       'provider',
       dir,
       { ...env, ...storage.provider, PROVIDER_PORT: `${providerPort}` },
       providerPort,
+      tiers,
     );
-    tiers.push(provider);
-    await ready(provider, label);
     const bffPort = await freePort();
-    const bff = spawnTier(
+    const bff = await startTier(
+      label,
       'bff',
       dir,
       { ...env, ...storage.bff, PORT: `${bffPort}`, PROVIDER_URL: provider.url },
       bffPort,
+      tiers,
     );
-    tiers.push(bff);
-    await ready(bff, label);
     return { label, dir, provider, bff, stop };
   } catch (error) {
     await stop().catch(() => undefined);
@@ -219,15 +139,5 @@ export async function startSide(label: string, dir: string, settings: TierSettin
   }
 }
 
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** CPU time (user + system, all threads) a process has used so far, in µs; 10 ms resolution on most kernels. */
-export function cpuMicros(tier: Tier): number {
-  const pid = tier.child.pid;
-  if (pid === undefined) return 0;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis start at field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1_000_000) / CLOCK_TICKS;
-}
+/** CPU time (user + system, all threads) a tier has used so far, in µs; 10 ms resolution on most kernels. */
+export const cpuMicros = (tier: Tier): number => cpuOfPid(tier.child.pid);

@@ -6,7 +6,7 @@
 // How: each side runs as production runs split tiers, a provider process and a BFF process from that side's own
 // src/provider/start.ts and src/bff/start.ts (bench/compare-tiers.ts), with the same environment, seed and demo
 // password, its own ports and its own data (PGlite folders, or a PostgreSQL database per side). The client and
-// the load are this checkout's for both sides (bench/compare-client.ts, bench/proxy-load.ts in a process of its
+// the load are this checkout's for both sides (bench/support/sealed-client.ts, bench/proxy-load.ts in a process of its
 // own, so its CPU is nobody's): one answer of each side is opened and the two compared before any timing. Legs
 // alternate over rounds (base, head, head, base, …) so a slow spell of the machine touches both alike; the CPU of
 // each server process is read from /proc around each leg. Not a test: nothing asserts, but a failed call fails
@@ -15,22 +15,22 @@
 // `npm run bench -- compare [--base=REV | --base-dir=DIR] [--connections=1,8] [--rounds=6] [--duration=3]
 //  [--warmup=2] [--engine=pglite|postgres] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--quiet=S]`
 // --quiet=S waits up to S seconds for a quiet machine (1-minute load average below the core count) before timing.
-import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { v7 } from 'uuid';
 import { endpoints } from '../src/contracts/index.ts';
-import { deriveSessionKey, openJson } from '../src/crypto/index.ts';
 import { checkoutOf, describeWorkingTree, ensureDependencies, existingCheckout } from './compare-checkout.ts';
-import { connect, loadJob, probe, type SignedInDevice } from './compare-client.ts';
-import { cpuMicros, type Engine, type Side, startSide } from './compare-tiers.ts';
+import { cpuMicros, type Engine, PROVIDER_CALLER, type Side, startSide } from './compare-tiers.ts';
 import type { LoadJob, LoadResult } from './proxy-load.ts';
-import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
+import { BENCH_DEMO } from './support/databases.ts';
+import { goal, loadAverage, median } from './support/figures.ts';
+import { loadProcess, loadWithCpu, Tally } from './support/processes.ts';
+import { checkLoadSealing, connect, loadJob, probe, type SignedInDevice } from './support/sealed-client.ts';
 
 const GOAL = 3;
 const GOAL_CONNECTIONS = 8;
-const PASSWORD = 'Bench-senha-2026';
+/** The demo operator's password in every bench database. */
+const PASSWORD = BENCH_DEMO.password;
 const CANDIDATE_DIR = resolve(import.meta.dirname, '..');
 
 // ---- options -----------------------------------------------------------------------------------------------------
@@ -64,13 +64,13 @@ const LABELS: readonly Label[] = ['base', 'head'];
 
 // ---- clean-up: every child and every database, on success, failure or Ctrl-C --------------------------------------
 const sides = new Map<Label, Side>();
-let loader: ChildProcess | undefined;
+let loader: ReturnType<typeof loadProcess<LoadJob, LoadResult>> | undefined;
 let cleaning: Promise<void> | undefined;
 let interrupted = false;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
-    if (loader?.connected) loader.disconnect();
-    loader?.kill();
+    if (loader?.child.connected) loader.stop();
+    loader?.child.kill();
     await Promise.allSettled([...sides.values()].map((side) => side.stop()));
   })();
   return cleaning;
@@ -84,74 +84,30 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // ---- load, from one process of its own ------------------------------------------------------------------------------
-function drive(job: LoadJob): Promise<LoadResult> {
-  const child = loader;
-  if (!child) throw new Error('the load process is not running');
-  return new Promise((resolve, reject) => {
-    // A load process that dies mid-leg would otherwise leave the run waiting forever.
-    const died = (code: number | null) => reject(new Error(`the load process exited (${code}) during a leg`));
-    child.once('exit', died);
-    child.once('message', (msg: { ok: boolean; result?: LoadResult; error?: string }) => {
-      child.off('exit', died);
-      if (!msg.ok || !msg.result) return reject(new Error(msg.error));
-      resolve(msg.result);
-    });
-    child.send(job);
-  });
-}
-
-interface Leg {
-  rps: number;
-  requests: number;
-  latencies: number[];
-  providerUs: number;
-  bffUs: number;
-  failures: number;
-}
-
 /** One timed leg on one side; the CPU of both its server processes is read just before and just after. */
-async function leg(side: Side, device: SignedInDevice, connections: number, durationS: number): Promise<Leg> {
-  const before = [cpuMicros(side.provider), cpuMicros(side.bff)] as const;
-  const load = await drive(loadJob(device, connections, durationS));
-  const after = [cpuMicros(side.provider), cpuMicros(side.bff)] as const;
-  return {
-    rps: (load.requests / load.elapsedMs) * 1000,
-    requests: load.requests,
-    latencies: load.latencies,
-    providerUs: after[0] - before[0],
-    bffUs: after[1] - before[1],
-    failures: load.non2xx + load.errors + load.timeouts,
-  };
+async function leg(side: Side, device: SignedInDevice, connections: number, durationS: number): Promise<Tally> {
+  const driver = loader;
+  if (!driver) throw new Error('the load process is not running');
+  const { load, cpuUs } = await loadWithCpu(() => driver.run(loadJob(device, connections, durationS)), {
+    provider: () => cpuMicros(side.provider),
+    bff: () => cpuMicros(side.bff),
+  });
+  return new Tally().add(load, cpuUs);
 }
 
 // ---- figures -----------------------------------------------------------------------------------------------------
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? Number.NaN) : ((s[mid - 1] ?? Number.NaN) + (s[mid] ?? Number.NaN)) / 2;
-};
-function summary(legs: Leg[]) {
-  const sorted = Float64Array.from(legs.flatMap((l) => l.latencies)).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  const requests = Math.max(
-    1,
-    legs.reduce((n, l) => n + l.requests, 0),
-  );
-  const sum = (pick: (l: Leg) => number) => legs.reduce((n, l) => n + pick(l), 0);
+/** A side's legs, its rounds' req/s and its figures over all of them. */
+function summary(legs: Tally[]) {
+  const figures = Tally.merged(legs).figures();
   return {
-    rps: median(legs.map((l) => l.rps)),
-    rounds: legs.map((l) => l.rps),
-    p50: at(0.5),
-    p99: at(0.99),
-    providerPerReq: sum((l) => l.providerUs) / requests,
-    bffPerReq: sum((l) => l.bffUs) / requests,
-    failures: sum((l) => l.failures),
+    ...figures,
+    rps: median(legs.map((l) => (l.requests / l.elapsedMs) * 1000)),
+    rounds: legs.map((l) => (l.requests / l.elapsedMs) * 1000),
+    providerPerReq: figures.perRequest('provider'),
+    bffPerReq: figures.perRequest('bff'),
   };
 }
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
+
 const CORES = availableParallelism();
 const busy = () => (loadavg()[0] ?? 0) >= CORES;
 
@@ -161,14 +117,14 @@ async function awaitQuiet(): Promise<void> {
   while (busy() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5000));
   if (busy()) {
     console.info(
-      `warning: load average ${load()} on ${CORES} cores: other work shares the machine. The paired ratio still ` +
+      `warning: load average ${loadAverage()} on ${CORES} cores: other work shares the machine. The paired ratio still ` +
         `compares like with like, but single rounds swing; CPU per request moves less than req/s.`,
     );
   }
 }
 const num = (x: number, digits: number, width: number) => x.toFixed(digits).padStart(width);
 
-function report(results: Map<string, Leg[]>, loadAtStart: string): boolean {
+function report(results: Map<string, Tally[]>, loadAtStart: string): boolean {
   console.info(
     `\nsealed GET ${endpoints.companies.path} through /proxy, ${opts.engine}; ${opts.rounds} alternating rounds × ` +
       `${opts.durationS} s per leg, warm-up ${opts.warmupS} s; provider and BFF in a process each per side, ` +
@@ -201,10 +157,10 @@ function report(results: Map<string, Leg[]>, loadAtStart: string): boolean {
     // shrugs off a slow spell that the ratio of the two medians does not; the goal asks both to reach it.
     const paired = median(perRound);
     const met = Math.min(ratio, paired) >= GOAL;
-    const goal = connections === GOAL_CONNECTIONS ? `; goal ≥ ${GOAL}×: ${met ? 'met' : 'not met'}` : '';
+    const verdict = connections === GOAL_CONNECTIONS ? `; ${goal(met, `≥ ${GOAL}×`)}` : '';
     ratios.push(
       `${connections} conn: head ÷ base req/s ${ratio.toFixed(2)}× (medians), ${paired.toFixed(2)}× (median of ` +
-        `rounds ${perRound.map((r) => r.toFixed(2)).join(' ')}, ±${(spread * 100).toFixed(0)}%)${goal}`,
+        `rounds ${perRound.map((r) => r.toFixed(2)).join(' ')}, ±${(spread * 100).toFixed(0)}%)${verdict}`,
     );
     // On a CPU-bound machine throughput is at most cores ÷ CPU per call: the ratio of the two sides' CPU per call
     // is what the req/s ratio tends to when nothing else competes for the cores.
@@ -218,13 +174,13 @@ function report(results: Map<string, Leg[]>, loadAtStart: string): boolean {
   if (!opts.connections.includes(GOAL_CONNECTIONS)) {
     console.info(`goal ≥ ${GOAL}× is at ${GOAL_CONNECTIONS} connections: not measured in this run`);
   }
-  console.info(`load average (1, 5, 15 min): at start ${loadAtStart}, at end ${load()}`);
+  console.info(`load average (1, 5, 15 min): at start ${loadAtStart}, at end ${loadAverage()}`);
   return failed;
 }
 
 // ---- the run -----------------------------------------------------------------------------------------------------
 async function run(): Promise<boolean> {
-  const loadAtStart = load();
+  const loadAtStart = loadAverage();
   const base = opts.baseDir ? existingCheckout(opts.baseDir) : checkoutOf(CANDIDATE_DIR, opts.base);
   ensureDependencies(base, CANDIDATE_DIR);
   const kept = opts.baseDir ? '' : ' (left in place for the next run; `git worktree remove` it when done)';
@@ -246,29 +202,23 @@ async function run(): Promise<boolean> {
   const devices = new Map<Label, SignedInDevice>();
   const answers = new Map<Label, unknown>();
   for (const label of LABELS) {
-    const device = await connect(label, side(label).provider.url, side(label).bff.url, PASSWORD);
+    const device = await connect(label, side(label).provider.url, side(label).bff.url, PASSWORD, PROVIDER_CALLER);
     devices.set(label, device);
     answers.set(label, await probe(label, device));
   }
   if (!isDeepStrictEqual(answers.get('base'), answers.get('head'))) {
     throw new Error(`base and head answer GET ${endpoints.companies.path} differently: not the same call to compare`);
   }
-  // The load process seals with node:crypto (proxy-seal.ts): it must produce what src/crypto opens.
-  const head = devices.get('head') as SignedInDevice;
-  const probeId = v7();
-  const sealed = sealJsonSync(sessionKeyBytes(head.secrets), head.inner, probeId).payload;
-  if (!isDeepStrictEqual(await openJson(await deriveSessionKey(head.secrets), sealed, probeId), head.inner)) {
-    throw new Error('bench/proxy-seal.ts does not produce the envelope of src/crypto');
-  }
+  await checkLoadSealing(devices.get('head') as SignedInDevice);
   const size = JSON.stringify(answers.get('head')).length;
-  console.info(`both sides answer the same ${size}-character JSON; load average now ${load()}`);
+  console.info(`both sides answer the same ${size}-character JSON; load average now ${loadAverage()}`);
 
-  loader = fork(new URL('./proxy-load.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  loader = loadProcess();
   await awaitQuiet();
   const top = Math.max(...opts.connections);
-  for (const label of LABELS) await drive(loadJob(devices.get(label) as SignedInDevice, top, opts.warmupS));
+  for (const label of LABELS) await loader.run(loadJob(devices.get(label) as SignedInDevice, top, opts.warmupS));
 
-  const results = new Map<string, Leg[]>();
+  const results = new Map<string, Tally[]>();
   for (let round = 0; round < opts.rounds; round++) {
     // base, head, then head, base: each side goes first as often as the other.
     const order = round % 2 === 0 ? LABELS : [...LABELS].reverse();

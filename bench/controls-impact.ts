@@ -5,19 +5,17 @@
 // The demo is kept between runs (PGlite under .bench-data/controls, PostgreSQL in fidis_bench_controls); each holder
 // card of that company gets PER_CARD purchases in the last 30 days once (groups, channels and amounts varied).
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ACCOUNTS (2000), BENCH_PER_CARD (20), BENCH_ROUNDS (5), BENCH_PG_URL.
-import { loadavg } from 'node:os';
 import { desc, eq, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { OPEN_CONTROLS, type SpendingControls } from '../src/contracts/spending-controls.ts';
 import type { DatabaseHandle } from '../src/platform/database.ts';
-import { type Db, schema } from '../src/provider/db/client.ts';
+import { createDb, type Db } from '../src/provider/db/client.ts';
 import { accounts, cards } from '../src/provider/db/schema.ts';
 import type { CardScope, CompanyScope } from '../src/provider/http/scope/types.ts';
 import { isPermanentlyBlocked } from '../src/provider/services/cards.ts';
 import { companyControlsImpact } from '../src/provider/services/spending/company-impact.ts';
 import { controlsImpact } from '../src/provider/services/spending/impact.ts';
-import { ENGINES, keptDemo, PG_SERVER } from './support/databases.ts';
+import { eachEngine } from './support/databases.ts';
+import { loadAverage, ms, quantiles, type Timed, timeInRounds } from './support/figures.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -25,12 +23,6 @@ const PER_CARD = Number(process.env.BENCH_PER_CARD ?? 20);
 /** MCCs of restaurants, fuel, cash and bets: some purchases each control declines. */
 const MCCS = [5812, 5541, 6011, 7995, 5411];
 const CONTROLS: SpendingControls = { ...OPEN_CONTROLS, blockedGroups: ['apostas', 'saques'], dailyLimit: 300 };
-
-const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-const dbOf = (handle: DatabaseHandle) =>
-  (handle.kind === 'pglite'
-    ? drizzlePglite(handle.client, { schema })
-    : drizzleNodePg(handle.client, { schema })) as unknown as Db;
 
 /** PER_CARD purchases in the window for each holder card of the company, added once (marked by their merchant). */
 async function ensureRows(db: Db, companyId: number) {
@@ -53,7 +45,7 @@ async function ensureRows(db: Db, companyId: number) {
 }
 
 async function measure(engine: string, handle: DatabaseHandle) {
-  const db = dbOf(handle);
+  const db = createDb(handle);
   const [biggest] = await db
     .select({ companyId: accounts.companyId, n: sql<number>`count(*)::int` })
     .from(accounts)
@@ -84,47 +76,19 @@ async function measure(engine: string, handle: DatabaseHandle) {
     `  ${engine}: company ${biggest.companyId}, ${every.length} cards (${answer.cards} follow the default), ` +
       `${answer.approved} purchases in 30 days, ${answer.wouldDecline} would be declined (card by card: ${await byCard()})`,
   );
-  const samples = { whole: [] as number[], byCard: [] as number[] };
-  for (let round = 0; round < ROUNDS; round++) {
-    const order: (keyof typeof samples)[] = round % 2 === 0 ? ['whole', 'byCard'] : ['byCard', 'whole'];
-    for (const name of order) {
-      const t = performance.now();
-      await (name === 'whole' ? whole() : byCard());
-      samples[name].push(performance.now() - t);
-    }
-  }
-  const p = (xs: number[], q: number) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      q,
-    );
-  console.info(`  load average ${loadavg()[0]?.toFixed(1)}; ${ROUNDS} rounds`);
+  const legs: (Timed & { label: string })[] = [
+    { label: 'company: one statement', run: whole, samples: [] },
+    { label: 'card by card: one query per card', run: byCard, samples: [] },
+  ];
+  await timeInRounds(legs, ROUNDS);
+  console.info(`  load average ${loadAverage()}; ${ROUNDS} rounds`);
   console.info(`  ${'preview'.padEnd(36)}   p50 ms   p95 ms`);
-  for (const [name, label] of [
-    ['whole', 'company: one statement'],
-    ['byCard', 'card by card: one query per card'],
-  ] as const) {
-    console.info(
-      `  ${label.padEnd(36)} ${p(samples[name], 0.5).toFixed(1).padStart(8)} ${p(samples[name], 0.95).toFixed(1).padStart(8)}`,
-    );
-  }
-  console.info(`  card by card ÷ company (p50): ${(p(samples.byCard, 0.5) / p(samples.whole, 0.5)).toFixed(1)}×`);
+  const [company, cardByCard] = legs.map((leg) => {
+    const q = quantiles(leg.samples);
+    console.info(`  ${leg.label.padEnd(36)} ${ms(q.p50)} ${ms(q.p95)}`);
+    return q.p50;
+  });
+  console.info(`  card by card ÷ company (p50): ${((cardByCard ?? NaN) / (company ?? NaN)).toFixed(1)}×`);
 }
 
-for (const engine of ENGINES) {
-  console.info(`\n${engine}: ${ACCOUNTS} holders`);
-  const handle = await keptDemo(engine, {
-    postgres: 'fidis_bench_controls',
-    pglite: '.bench-data/controls',
-    accounts: ACCOUNTS,
-  });
-  if (!handle) {
-    console.info(`  ${engine}: skipped, no server at ${PG_SERVER}`);
-    continue;
-  }
-  try {
-    await measure(engine, handle);
-  } finally {
-    await handle.close();
-  }
-}
+await eachEngine({ postgres: 'fidis_bench_controls', pglite: '.bench-data/controls', accounts: ACCOUNTS }, measure);

@@ -9,7 +9,6 @@
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ACCOUNTS (1000000), BENCH_NAIVE_ROWS (20000), BENCH_SORTED (1: also
 // the A-Z export), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test).
 
-import { loadavg } from 'node:os';
 import { asc } from 'drizzle-orm';
 import { request } from 'undici';
 import { PAGE_SIZE } from '../src/contracts/constants.ts';
@@ -18,26 +17,16 @@ import type { DatabaseHandle } from '../src/platform/database.ts';
 import { buildProvider } from '../src/provider/app.ts';
 import { createDb } from '../src/provider/db/client.ts';
 import { companies } from '../src/provider/db/schema.ts';
-import { BENCH_DEMO as DEMO, ENGINES, keptDemo, PG_SERVER } from './support/databases.ts';
+import { eachEngine, millionDemo } from './support/databases.ts';
+import { goal, loadAverage } from './support/figures.ts';
+import { signInDemo } from './support/sealed-client.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const NAIVE_ROWS = Number(process.env.BENCH_NAIVE_ROWS ?? 20_000);
 const SORTED = process.env.BENCH_SORTED !== '0';
 const GOAL_S = 60;
-const suffix = ACCOUNTS === 1_000_000 ? '' : `_${ACCOUNTS}`;
 
 const int = new Intl.NumberFormat('en-US');
-
-async function prepare(engine: string): Promise<DatabaseHandle> {
-  const handle = await keptDemo(engine, {
-    postgres: `fidis_bench_exports${suffix}`,
-    pglite: `.bench-data/exports${suffix}`,
-    accounts: ACCOUNTS,
-    verbose: true,
-  });
-  if (!handle) throw new Error(`${engine}: no database`);
-  return handle;
-}
 
 /** Peak resident memory of this process while `run` runs, sampled every 20 ms. */
 async function withPeakRss<T>(run: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
@@ -61,12 +50,7 @@ async function measure(engine: string, handle: DatabaseHandle) {
     const db = createDb(handle);
     const [company] = await db.select().from(companies).orderBy(asc(companies.id)).limit(1);
     if (!company) throw new Error('no seeded company');
-    const login = await request(`${base}/v0/portal/usuario/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: DEMO.login, senha: DEMO.password }),
-    });
-    const { token } = (await login.body.json()) as { token: string };
+    const token = await signInDemo(base);
     const auth = { authorization: `Bearer ${token}` };
 
     async function exportOnce(order: '' | 'asc') {
@@ -101,13 +85,11 @@ async function measure(engine: string, handle: DatabaseHandle) {
       return { ticketMs, firstByte, totalMs, bytes, rows: lines - 1, expected };
     }
 
-    console.info(
-      `\n  ${engine}: ${int.format(company.totalSubAccounts)} holders, load average ${loadavg()[0]?.toFixed(1)}`,
-    );
+    console.info(`\n  ${engine}: ${int.format(company.totalSubAccounts)} holders, load average ${loadAverage()}`);
     const rssBefore = process.memoryUsage.rss() / 1024 / 1024;
     const stream = await withPeakRss(() => exportOnce(''));
     const s = stream.result;
-    const verdict = s.totalMs / 1000 < GOAL_S ? `ok (< ${GOAL_S} s)` : `MISSES < ${GOAL_S} s`;
+    const verdict = goal(s.totalMs / 1000 < GOAL_S, `< ${GOAL_S} s`);
     console.info(
       `  streamed export, list order: ${int.format(s.rows)} rows (announced ${int.format(s.expected)}) in ${(s.totalMs / 1000).toFixed(1)} s — ${verdict}\n` +
         `    ticket ${s.ticketMs.toFixed(0)} ms, first byte ${s.firstByte.toFixed(0)} ms, ${int.format(Math.round(s.rows / (s.totalMs / 1000)))} rows/s, ` +
@@ -156,19 +138,4 @@ async function measure(engine: string, handle: DatabaseHandle) {
   }
 }
 
-for (const engine of ENGINES) {
-  console.info(`\n${engine}: ${ACCOUNTS} holders`);
-  let handle: DatabaseHandle;
-  try {
-    handle = await prepare(engine);
-  } catch (error) {
-    if (engine !== 'postgres') throw error;
-    console.info(`  postgres: skipped, no server at ${PG_SERVER} (${(error as Error).message})`);
-    continue;
-  }
-  try {
-    await measure(engine, handle);
-  } finally {
-    await handle.close();
-  }
-}
+await eachEngine(millionDemo('exports', ACCOUNTS), measure);

@@ -6,11 +6,13 @@
 // Each page is measured RUNS times and the median run (by score) is printed. Nothing here asserts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { signInToFirstCompany } from '../scripts/demo-session.ts';
+import { loadAverage } from './support/figures.ts';
+import { healthy, spawnEntry, stopProcess } from './support/processes.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3520);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -35,10 +37,10 @@ const children: ChildProcess[] = [];
 const profile = mkdtempSync(join(tmpdir(), 'fidis-lighthouse-chromium-'));
 try {
   rmSync(dataDir, { recursive: true, force: true });
-  // tsx itself rather than through npx, so the SIGTERM at the end reaches the product.
-  const product = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+  // node --import tsx itself rather than through npx, so the SIGTERM at the end reaches the product.
+  const product = spawnEntry('the product', 'src/main.ts', {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    port: PORT,
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -49,8 +51,9 @@ try {
       LOG_LEVEL: 'warn',
     },
   });
-  children.push(product);
-  await waitForHealth(product);
+  children.push(product.child);
+  // The first start builds the SPA and generates the RSA key: allow it a few minutes on a busy machine.
+  await healthy(product, 240_000);
 
   const { browser, port } = await launchChromium();
   children.push(browser);
@@ -80,29 +83,11 @@ try {
   console.info('score/95 at or above 1 meets the goal; LCP and CLS ratios at or below 1 do.');
   const host = results.map(([page, f]) => `${page} ${f.benchmarkIndex.toFixed(0)}`).join(', ');
   // A busy machine slows the observed main thread, and the simulation multiplies that by 4: scores drop.
-  console.info(
-    `host benchmarkIndex (median run): ${host}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
-  );
+  console.info(`host benchmarkIndex (median run): ${host}; load average ${loadAverage()} on ${cpus().length} cores`);
 } finally {
-  for (const child of children.reverse()) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((done) => (c.exitCode === null ? c.once('exit', done) : done(0)))));
+  await Promise.all(children.reverse().map(stopProcess));
   rmSync(profile, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function waitForHealth(product: ChildProcess) {
-  // The first start builds the SPA and generates the RSA key: allow it a few minutes on a busy machine.
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (product.exitCode !== null) throw new Error(`o produto terminou ao iniciar (código ${product.exitCode})`);
-    try {
-      if ((await fetch(`${BASE}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  throw new Error(`${BASE}/health não respondeu`);
 }
 
 /** Debian's Chromium with a DevTools port, shared by Playwright (sign-in) and Lighthouse (the audits). */

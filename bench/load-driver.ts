@@ -16,6 +16,7 @@ import { ENVIRONMENT_NAME, FID, ORG, SUPPLIER, SYSTEM_NAME } from '../src/contra
 import { buildPath, type EndpointName, endpointRoutes, PROVIDER_HOSTS } from '../src/contracts/routes.ts';
 import { importPublicKey, randomAlphanumeric, sealToPublicKey } from '../src/crypto/index.ts';
 import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
+import { percentile, sortedOf } from './support/figures.ts';
 
 // ---- the protocol ------------------------------------------------------------------------------------------------
 export interface Holder {
@@ -336,8 +337,8 @@ async function signInOperator(index: number, login: string, samples: Record<'key
 }
 
 function statsOf(samples: number[], errors = 0): Stats {
-  const sorted = Float64Array.from(samples).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const sorted = sortedOf(samples);
+  const at = (q: number) => percentile(sorted, q);
   return { count: samples.length, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? NaN };
 }
 

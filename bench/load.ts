@@ -36,15 +36,12 @@
 // --p95=MS (50: the goal a rate must meet to be held) --other-cpu=C (0.3) --retries=N (2): a step missed while other
 // work on the machine took more than C cores is run again, up to N times (each attempt is printed).
 // Quick: `npx tsx bench/load.ts --operators=100 --step=4`.
-import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { request } from 'undici';
 import { testConfig } from '../src/platform/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/platform/database.ts';
 import { prepareProviderData } from '../src/provider/bootstrap.ts';
@@ -55,6 +52,9 @@ import { hashPassword, LEGACY_COST } from '../src/provider/services/passwords.ts
 import { parseFlags } from './flags.ts';
 import type { DriverReply, LoadCommand, RampResult, Stats, StepResult, Targets } from './load-driver.ts';
 import { CALL_ENDPOINT, CALL_TYPES, MIX } from './load-driver.ts';
+import { scratchPostgres } from './support/databases.ts';
+import { loadAverage } from './support/figures.ts';
+import { cpuOfPid, freePort, healthy, type Spawned, spawnEntry, stopProcess, TICK_US } from './support/processes.ts';
 
 // ---- knobs -------------------------------------------------------------------------------------------------------
 const flags = parseFlags();
@@ -96,10 +96,6 @@ if (ENGINE === 'pglite' && TOPOLOGIES.includes('two')) {
   );
 }
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
 const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
 // ---- clean-up: every child, the database, the Redis keys and the temporary folder, whatever happens ----------------
@@ -130,18 +126,9 @@ async function createDatabase(): Promise<{ open: () => Promise<DatabaseHandle>; 
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     return { open: () => openDatabase({ dataDir }), dataDir };
   }
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  const drop = () => admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
-  await drop();
-  await admin.query(`create database ${PG_DATABASE}`);
-  cleanups.push(async () => {
-    await drop();
-    await admin.end();
-  });
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${PG_DATABASE}`;
-  return { open: () => openDatabase({ databaseUrl: url.href }), url: url.href };
+  const scratch = await scratchPostgres(PG_DATABASE, PG_SERVER);
+  cleanups.push(scratch.drop);
+  return { open: () => openDatabase({ databaseUrl: scratch.url }), url: scratch.url };
 }
 
 /**
@@ -232,76 +219,16 @@ async function targetsOf(handle: DatabaseHandle): Promise<{ targets: Targets; co
 }
 
 // ---- processes and their CPU -------------------------------------------------------------------------------------
-interface Server {
-  role: string;
-  child: ChildProcess;
-  url: string;
-  stderr: string[];
-}
-
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
+type Server = Spawned;
 
 /** Spawns a server as npm runs it (node --import tsx <entry>) and waits for its GET /health. */
 async function startServer(role: string, entry: string, env: Record<string, string>, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    // Production logs are written, as in production, but to /dev/null; start-up errors are kept.
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const server: Server = { role, child, url: `http://127.0.0.1:${port}`, stderr: [] };
-  child.stderr?.on('data', (chunk: Buffer) => {
-    server.stderr.push(chunk.toString());
-    if (server.stderr.length > 20) server.stderr.shift();
-  });
-  cleanups.push(() => stopProcess(child));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const healthy = await request(`${server.url}/health`)
-      .then(async (res) => {
-        await res.body.dump();
-        return res.statusCode === 200;
-      })
-      .catch(() => false);
-    if (healthy) return server;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${role} did not come up (exit ${child.exitCode}): ${server.stderr.join('').slice(-2000)}`);
+  const server = spawnEntry(role, entry, { cwd: ROOT, env: { ...process.env, ...env }, port });
+  cleanups.push(() => stopProcess(server.child));
+  await healthy(server, 120_000);
+  return server;
 }
 
-const TICK_US = 1_000_000 / Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
-/** utime + stime of a process, in µs (0 once it is gone). */
-function cpuOfPid(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-  } catch {
-    return 0;
-  }
-}
 /**
  * CPU per process (pid → µs) of the processes `wanted` picks by name and command line: Redis, or PostgreSQL's
  * background processes and the backends of the bench database (other databases' backends on a shared server are
@@ -350,7 +277,7 @@ interface CpuSample {
 function sampleCpu(servers: Server[], driver: ChildProcess): CpuSample {
   return {
     at: performance.now(),
-    servers: new Map(servers.map((s) => [s.role, cpuOfPid(s.child.pid)])),
+    servers: new Map(servers.map((s) => [s.name, cpuOfPid(s.child.pid)])),
     postgres: ENGINE === 'postgres' ? cpuOfProcesses(postgresOfBench) : new Map(),
     redis: cpuOfProcesses(redis),
     driver: cpuOfPid(driver.pid),
@@ -589,7 +516,7 @@ async function runTopology(
   const started = performance.now();
   const { servers, bffs } = await startTopology(topology, db, prefix);
   console.info(
-    `  servers up in ${fmt((performance.now() - started) / 1000)} s: ${servers.map((s) => `${s.role} ${s.url}`).join(', ')}`,
+    `  servers up in ${fmt((performance.now() - started) / 1000)} s: ${servers.map((s) => `${s.name} ${s.url}`).join(', ')}`,
   );
   const spread = bffs.length > 1 ? SPREAD : 'pinned';
   if (bffs.length > 1) {
@@ -725,7 +652,7 @@ function printCpu(cpu: CpuUse, step: StepResult) {
 async function main(): Promise<number> {
   console.info(
     `fidis load bench: ${OPERATORS} operators, ${TOPOLOGIES.join(' and ')} topolog${TOPOLOGIES.length > 1 ? 'ies' : 'y'}, ` +
-      `${ENGINE}, loopback only; ${CORES} cores, load average ${load()} (1 / 5 / 15 min)`,
+      `${ENGINE}, loopback only; ${CORES} cores, load average ${loadAverage()} (1 / 5 / 15 min)`,
   );
   const mix = CALL_TYPES.map((t) => `${t} ${MIX[t]} %`).join(', ');
   console.info(`mix: ${mix}`);
@@ -764,7 +691,7 @@ async function main(): Promise<number> {
 
   const failures = results.reduce((sum, r) => sum + r.failures, 0);
   console.info('\n== summary ==');
-  console.info(`load average ${load()} (1 / 5 / 15 min)`);
+  console.info(`load average ${loadAverage()} (1 / 5 / 15 min)`);
   for (const r of results) {
     const s = r.sustained?.step;
     console.info(

@@ -11,19 +11,17 @@
 // the time spent inside the database, which a saturated machine blurs less than the round trip.
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ACCOUNTS (1000000), BENCH_ROUNDS (10), BENCH_PG_URL (the server,
 // postgres://postgres@127.0.0.1:5432/test; the bench database is created next to it).
-import { loadavg } from 'node:os';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { PAGE_SIZE } from '../src/contracts/constants.ts';
 import type { DatabaseHandle } from '../src/platform/database.ts';
-import { type Db, schema } from '../src/provider/db/client.ts';
+import type { Db } from '../src/provider/db/client.ts';
 import { accounts, cards, companies, portalUsers } from '../src/provider/db/schema.ts';
 import { companyScope } from '../src/provider/http/scope/company.ts';
 import { pageAccounts } from '../src/provider/services/accounts.ts';
 import { cardsByDocument } from '../src/provider/services/cards.ts';
 import type { Principal } from '../src/provider/services/sessions.ts';
-import { BENCH_DEMO as DEMO, ENGINES, keptDemo, PG_SERVER } from './support/databases.ts';
+import { BENCH_DEMO as DEMO, eachEngine, millionDemo, recordingDb, type Statement } from './support/databases.ts';
+import { goal, loadAverage, ms, percentile, quantiles, sortedOf, type Timed, timeInRounds } from './support/figures.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -33,20 +31,6 @@ const KEYSET_PER_ROUND = 10;
 const WARMUP_CALLS = 100;
 const GOAL_P95_MS = 5;
 const GOAL_RATIO = 20;
-const suffix = ACCOUNTS === 1_000_000 ? '' : `_${ACCOUNTS}`;
-
-// ---- the databases ---------------------------------------------------------------------------------------------
-
-async function prepare(engine: string): Promise<DatabaseHandle> {
-  const handle = await keptDemo(engine, {
-    postgres: `fidis_bench${suffix}`,
-    pglite: `.bench-data/paging${suffix}`,
-    accounts: ACCOUNTS,
-    verbose: true,
-  });
-  if (!handle) throw new Error(`${engine}: no database`);
-  return handle;
-}
 
 // ---- the queries -----------------------------------------------------------------------------------------------
 
@@ -75,32 +59,15 @@ async function accountAt(db: Db, companyId: number, position: number): Promise<b
   return row.n;
 }
 
-interface Query {
+interface Query extends Timed {
   name: string;
   kind: 'fidis' | 'offset';
-  run: () => Promise<unknown>;
-  samples: number[];
   /** The statement the service sent (caught by the drizzle logger) and its in-database times. */
-  statement?: { sql: string; params: unknown[] };
+  statement?: Statement;
   inDatabase: number[];
 }
 
-/** A drizzle instance like createDb's that remembers the last statement, so the service's own SQL can be explained. */
-function recordingDb(handle: DatabaseHandle) {
-  const recorder = {
-    last: undefined as { sql: string; params: unknown[] } | undefined,
-    logQuery(query: string, params: unknown[]) {
-      recorder.last = { sql: query, params };
-    },
-  };
-  const options = { schema, logger: recorder };
-  const db = (handle.kind === 'pglite'
-    ? drizzlePglite(handle.client, options)
-    : drizzleNodePg(handle.client, options)) as unknown as Db;
-  return { db, recorder };
-}
-
-async function executionMs(handle: DatabaseHandle, statement: { sql: string; params: unknown[] }): Promise<number> {
+async function executionMs(handle: DatabaseHandle, statement: Statement): Promise<number> {
   const plan = await handle.sql.query<Record<string, string>>(
     `explain (analyze, timing off) ${statement.sql}`,
     statement.params,
@@ -108,9 +75,6 @@ async function executionMs(handle: DatabaseHandle, statement: { sql: string; par
   const line = plan.rows.map((r) => Object.values(r)[0] ?? '').find((l) => l.startsWith('Execution Time'));
   return Number(line?.match(/[\d.]+/)?.[0] ?? NaN);
 }
-
-const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(0)).padStart(8);
 
 async function measure(engine: string, handle: DatabaseHandle) {
   const { db, recorder } = recordingDb(handle);
@@ -180,49 +144,44 @@ async function measure(engine: string, handle: DatabaseHandle) {
   // left the first round's samples several times slower than the rest, which is the JIT, not the query.
   for (const q of queries) {
     for (let i = 0; i < (q.kind === 'fidis' ? WARMUP_CALLS : 1); i++) await q.run();
-    if (q.kind === 'fidis') q.statement = recorder.last;
+    if (q.kind === 'fidis') q.statement = recorder.statements.at(-1);
+    recorder.statements = [];
   }
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternating order, so neither side always runs right after the other's cache traffic.
-    const order = round % 2 === 0 ? queries : [...queries].reverse();
-    for (const q of order) {
-      for (let i = 0; i < (q.kind === 'fidis' ? KEYSET_PER_ROUND : 1); i++) {
-        const t = performance.now();
-        await q.run();
-        q.samples.push(performance.now() - t);
-      }
+  await timeInRounds(queries, ROUNDS, {
+    perRound: (q) => (q.kind === 'fidis' ? KEYSET_PER_ROUND : 1),
+    after: async (q) => {
       if (q.statement) q.inDatabase.push(await executionMs(handle, q.statement));
-    }
-  }
+    },
+  });
+  // Only the warm-up's statements were wanted; the timed calls' are not kept.
+  recorder.statements = [];
 
-  console.info(`\n  ${engine}, load average ${loadavg()[0]?.toFixed(1)} on this machine`);
+  console.info(`\n  ${engine}, load average ${loadAverage()} on this machine`);
   console.info(`  ${'service call, client side'.padEnd(38)}  p50 ms   p95 ms  samples   in the database: p50   p95`);
   const p = new Map<string, { p50: number; p95: number }>();
   for (const q of queries) {
-    const sorted = [...q.samples].sort((a, b) => a - b);
-    const stats = { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+    const stats = quantiles(q.samples);
     p.set(q.name, stats);
-    const inside = [...q.inDatabase].sort((a, b) => a - b);
-    const goal =
+    const inside = sortedOf(q.inDatabase);
+    const verdict =
       q.kind === 'offset'
         ? ''
         : stats.p95 <= GOAL_P95_MS
-          ? '  ok'
+          ? `  ${goal(true, `p95 ≤ ${GOAL_P95_MS} ms`)}`
           : percentile(inside, 0.95) <= GOAL_P95_MS
-            ? `  ok in the database; client p95 > ${GOAL_P95_MS} ms`
-            : `  MISSES p95 ≤ ${GOAL_P95_MS} ms`;
+            ? `  ${goal(true, `p95 ≤ ${GOAL_P95_MS} ms`)} in the database; client p95 > ${GOAL_P95_MS} ms`
+            : `  ${goal(false, `p95 ≤ ${GOAL_P95_MS} ms`)}`;
     const db = inside.length ? `${ms(percentile(inside, 0.5))} ${ms(percentile(inside, 0.95))}` : ''.padEnd(17);
     console.info(
-      `  ${q.name.padEnd(38)}${ms(stats.p50)} ${ms(stats.p95)} ${String(sorted.length).padStart(8)}         ${db}${goal}`,
+      `  ${q.name.padEnd(38)}${ms(stats.p50)} ${ms(stats.p95)} ${String(q.samples.length).padStart(8)}         ${db}${verdict}`,
     );
   }
   const ratio = (offset: string, keyset: string) => (p.get(offset)?.p50 ?? NaN) / (p.get(keyset)?.p50 ?? NaN);
   const first = ratio('page 1, OFFSET 0', 'page 1');
   const mid = ratio(`page ${middle}, OFFSET`, `page ${middle} (middle)`);
   const last = ratio(`page ${pages}, OFFSET`, `page ${pages} (last)`);
-  const verdict = last >= GOAL_RATIO ? 'ok' : `MISSES ≥ ${GOAL_RATIO}×`;
   console.info(
-    `  OFFSET ÷ keyset (p50): first ${first.toFixed(1)}×, middle ${mid.toFixed(1)}×, last ${last.toFixed(1)}× (${verdict})`,
+    `  OFFSET ÷ keyset (p50): first ${first.toFixed(1)}×, middle ${mid.toFixed(1)}×, last ${last.toFixed(1)}× (${goal(last >= GOAL_RATIO, `last ≥ ${GOAL_RATIO}×`)})`,
   );
 
   // The total shown on every page is the company's counter: one row read by primary key, never a COUNT.
@@ -243,19 +202,4 @@ async function measure(engine: string, handle: DatabaseHandle) {
   for (const line of lines) console.info(`    ${line}`);
 }
 
-for (const engine of ENGINES) {
-  console.info(`\n${engine}: ${ACCOUNTS} holders`);
-  let handle: DatabaseHandle;
-  try {
-    handle = await prepare(engine);
-  } catch (error) {
-    if (engine !== 'postgres') throw error;
-    console.info(`  postgres: skipped, no server at ${PG_SERVER} (${(error as Error).message})`);
-    continue;
-  }
-  try {
-    await measure(engine, handle);
-  } finally {
-    await handle.close();
-  }
-}
+await eachEngine(millionDemo('paging', ACCOUNTS, 'fidis_bench'), measure);

@@ -18,6 +18,7 @@ import { createDb } from '../src/provider/db/client.ts';
 import { loadSecret } from '../src/provider/services/secrets.ts';
 import { buildBare } from './provider-bare.ts';
 import { discardingLogStream } from './proxy-log.ts';
+import { BENCH_DEMO } from './support/databases.ts';
 
 export type ServerRole = 'bare' | 'provider';
 export type ServerMessage = { ready: string } | { cpuUs: number } | { markUs: number } | { error: string };
@@ -25,7 +26,7 @@ export type ServerMessage = { ready: string } | { cpuUs: number } | { markUs: nu
 const LOG_LEVEL = (process.env.BENCH_PROVIDER_LOG ?? 'info') as Config['LOG_LEVEL'];
 
 export function benchConfig(): Config {
-  return testConfig({ DEMO_PASSWORD: 'Bench-senha-2026', LOG_LEVEL });
+  return testConfig({ DEMO_PASSWORD: BENCH_DEMO.password, LOG_LEVEL });
 }
 
 /** The provider as start.ts builds it (logger on at the configured level), its log lines written to /dev/null. */

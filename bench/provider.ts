@@ -22,15 +22,13 @@
 // written to /tmp/fidis-provider-profiles/, then summarised by bench/provider-profile-summary.ts per call;
 // --profile=bare,provider profiles both servers).
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { request } from 'undici';
-import { type DatabaseHandle, type DatabaseOptions, openDatabase } from '../src/platform/database.ts';
-import { prepareProviderData } from '../src/provider/bootstrap.ts';
+import type { DatabaseHandle, DatabaseOptions } from '../src/platform/database.ts';
 import { createDb } from '../src/provider/db/client.ts';
 import { authorizations, companies, portalUsers } from '../src/provider/db/schema.ts';
 import { pageAccounts } from '../src/provider/services/accounts.ts';
@@ -42,7 +40,9 @@ import { SQL } from './provider-bare-sql.ts';
 import type { ServerRole } from './provider-server.ts';
 import { benchConfig, jwtKeyOf, realProvider } from './provider-server.ts';
 import type { LoadJob } from './proxy-load.ts';
-import { askServer, forkServer, loadProcess, stopServer } from './support/processes.ts';
+import { BENCH_DEMO, providerDataForSides, seconds } from './support/databases.ts';
+import { goal, loadAverage } from './support/figures.ts';
+import { askServer, forkServer, loadProcess, loadWithCpu, stopServer, Tally } from './support/processes.ts';
 
 // ---- knobs -------------------------------------------------------------------------------------------------------
 const flags = parseFlags();
@@ -69,7 +69,8 @@ const PG_SERVER = PG_URL ?? (ENGINES.includes('postgres') ? DEFAULT_PG : undefin
 const PG_DATABASE = 'bench_provider';
 /** The demo company (company A of the seed, the one whose first holders have a card history). */
 const DEMO_RELATION_CODE = '000101';
-const PASSWORD = 'Bench-senha-2026';
+/** The demo operator's password in every bench database. */
+const PASSWORD = BENCH_DEMO.password;
 
 const CALLS = {
   companies: { label: 'GET /v1/corporate/companies' },
@@ -83,11 +84,6 @@ const calls = knob('calls', 'BENCH_CALLS', Object.keys(CALLS).join(','))
   .filter((c): c is Call => c in CALLS);
 const GOAL_RATIO = 0.7;
 const GOAL_CPU_US: Record<string, number> = { pglite: 500, postgres: 300 };
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
 
 // ---- the data ----------------------------------------------------------------------------------------------------
 interface Target {
@@ -254,61 +250,24 @@ interface Prepared {
   cleanup: () => Promise<void>;
 }
 
-/** Seeds the database, finds the calls' target and checks both servers do the same work; closes the handle. */
-async function seedAndCheck(
-  handle: DatabaseHandle,
-  log: { info(): void; warn(): void },
-): Promise<{ target: Target; statements: Map<Call, number> }> {
-  try {
-    await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log });
-    const target = await targetOf(handle);
-    return { target, statements: await checkSameWork(handle, target) };
-  } finally {
-    await handle.close();
-  }
-}
-
+/** The same data for both servers, the calls' target found and both servers checked to do the same work. */
 async function prepareEngine(engine: string): Promise<Prepared> {
   const started = performance.now();
-  const log = { info() {}, warn() {} };
-  if (engine === 'pglite') {
-    const base = join(tmpdir(), `fidis-bench-provider-${process.pid}`);
-    rmSync(base, { recursive: true, force: true });
-    mkdirSync(base, { recursive: true });
-    const seedDir = join(base, 'seed');
-    const { target, statements } = await seedAndCheck(await openDatabase({ dataDir: seedDir }), log);
-    // One seeded folder, a copy per server: the same rows, the same session, the same stored keys.
-    for (const role of ['bare', 'provider']) cpSync(seedDir, join(base, role), { recursive: true });
-    console.info(`  pglite: seeded, checked and copied in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return {
-      options: { bare: { dataDir: join(base, 'bare') }, provider: { dataDir: join(base, 'provider') } },
-      target,
-      statements,
-      cleanup: async () => rmSync(base, { recursive: true, force: true }),
-    };
-  }
-  if (!PG_SERVER) throw new Error('no PostgreSQL server: set DATABASE_URL or pass --pg');
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  const dropDatabase = () => admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
-  await dropDatabase();
-  await admin.query(`create database ${PG_DATABASE}`);
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${PG_DATABASE}`;
-  const databaseUrl = url.toString();
-  const { target, statements } = await seedAndCheck(await openDatabase({ databaseUrl }), log);
-  console.info(
-    `  postgres: database ${PG_DATABASE} created, seeded and checked in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return {
-    options: { bare: { databaseUrl }, provider: { databaseUrl } },
-    target,
-    statements,
-    cleanup: async () => {
-      await dropDatabase();
-      await admin.end();
+  if (engine === 'postgres' && !PG_SERVER) throw new Error('no PostgreSQL server: set DATABASE_URL or pass --pg');
+  const { options, checked, cleanup } = await providerDataForSides(engine, ['bare', 'provider'] as const, {
+    database: PG_DATABASE,
+    server: PG_SERVER,
+    config: benchConfig(),
+    demoPassword: PASSWORD,
+    check: async (handle) => {
+      const target = await targetOf(handle);
+      return { target, statements: await checkSameWork(handle, target) };
     },
-  };
+  });
+  const how =
+    engine === 'pglite' ? 'seeded, checked and copied' : `database ${PG_DATABASE} created, seeded and checked`;
+  console.info(`  ${engine}: ${how} in ${seconds(started)}`);
+  return { options, ...checked, cleanup };
 }
 
 // ---- the servers and the load --------------------------------------------------------------------------------
@@ -338,13 +297,6 @@ class Server {
 const loader = loadProcess();
 const runLoad = loader.run;
 
-interface Tally {
-  requests: number;
-  elapsedMs: number;
-  cpuUs: number;
-  latencies: number[];
-  failures: number;
-}
 interface Row {
   call: Call;
   connections: number;
@@ -361,18 +313,12 @@ interface Window {
 }
 
 const summary = (t: Tally) => {
-  const sorted = Float64Array.from(t.latencies).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return {
-    rps: (t.requests / t.elapsedMs) * 1000,
-    p50: at(0.5),
-    p99: at(0.99),
-    cpu: t.cpuUs / Math.max(1, t.requests),
-  };
+  const figures = t.figures();
+  return { ...figures, cpu: figures.perRequest('server') };
 };
 
 async function measureEngine(engine: string) {
-  console.info(`\n${engine}: load average at start ${load()}`);
+  console.info(`\n${engine}: load average at start ${loadAverage()}`);
   const prepared = await prepareEngine(engine);
   const { target } = prepared;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -432,14 +378,13 @@ async function measureEngine(engine: string) {
         });
         const pair = [bare, provider];
         for (const s of order % 2 === 0 ? pair : [...pair].reverse()) await runLoad(job(s, WARMUP_S));
-        const fresh = (): Tally => ({ requests: 0, elapsedMs: 0, cpuUs: 0, latencies: [], failures: 0 });
-        const side: Record<ServerRole, Tally> = { bare: fresh(), provider: fresh() };
+        const side: Record<ServerRole, Tally> = { bare: new Tally(), provider: new Tally() };
         for (let round = 0; round < ROUNDS; round++) {
           for (const s of (order + round) % 2 === 0 ? pair : [...pair].reverse()) {
             const mark = PROFILED.includes(s.role) ? await s.markUs() : 0;
-            const before = await s.cpuUs();
-            const result = await runLoad(job(s, DURATION_S / ROUNDS));
-            const after = await s.cpuUs();
+            const { load: result, cpuUs } = await loadWithCpu(() => runLoad(job(s, DURATION_S / ROUNDS)), {
+              server: s.cpuUs,
+            });
             if (mark) {
               windows[s.role].push({
                 call,
@@ -449,12 +394,7 @@ async function measureEngine(engine: string) {
                 requests: result.requests,
               });
             }
-            const t = side[s.role];
-            t.requests += result.requests;
-            t.elapsedMs += result.elapsedMs;
-            t.cpuUs += after - before;
-            for (const ms of result.latencies) t.latencies.push(ms);
-            t.failures += result.non2xx + result.errors + result.timeouts;
+            side[s.role].add(result, cpuUs);
           }
         }
         order++;
@@ -481,7 +421,7 @@ async function measureEngine(engine: string) {
       stdio: 'inherit',
     });
   }
-  console.info(`  ${engine}: load average at end ${load()}`);
+  console.info(`  ${engine}: load average at end ${loadAverage()}`);
 }
 
 let failed = false;
@@ -501,7 +441,7 @@ function print(engine: string, rows: Row[]) {
     const p = summary(row.side.provider);
     for (const role of ['bare', 'provider'] as const) {
       const s = role === 'bare' ? b : p;
-      const fails = row.side[role].failures;
+      const fails = s.failures;
       failed ||= fails > 0;
       const lead = role === 'bare' ? `${row.call.padEnd(11)}${String(row.connections).padStart(4)}` : ''.padEnd(15);
       const ratio =
@@ -515,8 +455,8 @@ function print(engine: string, rows: Row[]) {
     const cpuGoal = GOAL_CPU_US[engine] ?? Number.NaN;
     goals.push(
       `  ${row.call.padEnd(11)}${String(row.connections).padStart(2)} conn: provider ÷ bare ${ratio.toFixed(2)} ` +
-        `(goal ≥ ${GOAL_RATIO}) ${ratio >= GOAL_RATIO ? 'met' : 'not met'}; provider CPU ${p.cpu.toFixed(0)} µs per read ` +
-        `(goal ≤ ${cpuGoal}) ${p.cpu <= cpuGoal ? 'met' : 'not met'}`,
+        `(${goal(ratio >= GOAL_RATIO, `≥ ${GOAL_RATIO}`)}); provider CPU ${p.cpu.toFixed(0)} µs per read ` +
+        `(${goal(p.cpu <= cpuGoal, `≤ ${cpuGoal} µs`)})`,
     );
   }
   console.info(`\n  goals of issue 17 (${engine}):`);
@@ -525,14 +465,14 @@ function print(engine: string, rows: Row[]) {
 
 console.info(
   `provider throughput: ${calls.join(', ')}; connections ${CONNECTIONS.join(' and ')}; engines ${ENGINES.join(', ')}; ` +
-    `load average at start ${load()} (1 / 5 / 15 min)`,
+    `load average at start ${loadAverage()} (1 / 5 / 15 min)`,
 );
 try {
   for (const engine of ENGINES) await measureEngine(engine);
 } finally {
   loader.stop();
 }
-console.info(`\nload average at end ${load()}`);
+console.info(`\nload average at end ${loadAverage()}`);
 if (failed) {
   console.error('some calls failed: the figures above do not measure the same call');
   process.exit(1);

@@ -13,28 +13,22 @@
 import type { ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import { request } from 'undici';
-import { v7 } from 'uuid';
-import { endpoints, FID, PROVIDER_HOSTS } from '../src/contracts/index.ts';
-import {
-  deriveSessionKey,
-  importPublicKey,
-  openJson,
-  randomAlphanumeric,
-  sealJson,
-  sealToPublicKey,
-} from '../src/crypto/index.ts';
+import { endpoints } from '../src/contracts/index.ts';
 import type { LoadJob } from './proxy-load.ts';
-import { sealJsonSync, sessionKeyBytes } from './proxy-seal.ts';
 import type { ServerRole } from './proxy-server.ts';
 import { pooledRatio, type RoundPair, roundsFor, stabilityByRounds } from './rounds.ts';
-import { askServer, forkServer, loadProcess } from './support/processes.ts';
+import { BENCH_DEMO } from './support/databases.ts';
+import { goal } from './support/figures.ts';
+import { askServer, forkServer, loadProcess, loadWithCpu, stopServer, Tally } from './support/processes.ts';
+import { checkLoadSealing, connect, loadJob, probe } from './support/sealed-client.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-const PASSWORD = 'Bench-senha-2026';
+/** The demo operator's password in every bench database. */
+const PASSWORD = BENCH_DEMO.password;
 
 const LEG_NAMES = { direct: 'direct', plain: 'plain http-proxy', fidis: 'fidis /proxy' } as const;
 type Leg = keyof typeof LEG_NAMES;
@@ -65,72 +59,14 @@ const cpuOf = async (role: ServerRole) => {
 const providerUrl = await startServer('provider');
 const [plainUrl, bffUrl] = await Promise.all([startServer('plain', providerUrl), startServer('bff', providerUrl)]);
 
-// ---- a signed-in user and a registered device ------------------------------------------------------------------
-const login = await request(`${providerUrl}${endpoints.login.path}`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ login: 'demo', senha: PASSWORD }),
-});
-const { token } = (await login.body.json()) as { token: string };
+// ---- a signed-in user and a registered device; the three legs answer the same --------------------------------------
+const device = await connect('proxy', providerUrl, bffUrl, PASSWORD);
+await checkLoadSealing(device);
 const path = endpoints.companies.path;
-
-const deviceId = crypto.randomUUID();
-const secrets = { cipherAES: randomAlphanumeric(), tokenAES: randomAlphanumeric() };
-const keys = (await (await request(`${bffUrl}/keys`)).body.json()) as { publicKey: string };
-const clientHeaders = { 'x-fid': FID, 'x-device-id': deviceId, 'x-env': 'prod', 'content-type': 'application/json' };
-const registrationId = v7();
-const registered = await request(`${bffUrl}/devices`, {
-  method: 'POST',
-  headers: { ...clientHeaders, 'x-request-id': registrationId },
-  body: JSON.stringify(
-    await sealToPublicKey(
-      await importPublicKey(keys.publicKey),
-      {
-        fid: FID,
-        id: deviceId,
-        ip: '',
-        sessionToken: secrets.tokenAES,
-        sessionCipher: secrets.cipherAES,
-        deviceName: 'bench',
-        latitude: 0,
-        longitude: 0,
-        accuracy: 0,
-        fcmToken: '',
-      },
-      registrationId,
-    ),
-  ),
-});
-const sessionKey = await deriveSessionKey(secrets);
-const { accessToken } = await openJson<{ accessToken: string }>(
-  sessionKey,
-  ((await registered.body.json()) as { payload: string }).payload,
-  registrationId,
-);
-
-const userHeaders = { authorization: `Bearer ${token}` };
-const inner = {
-  method: 'GET',
-  url: `${PROVIDER_HOSTS.prod[0]}${path}`,
-  headers: { Authorization: `Bearer ${token}`, environmentName: 'prd', systemName: 'fidis', org: '090' },
-};
-const keyBytes = sessionKeyBytes(secrets);
-const fidisHeaders = { ...clientHeaders, authorization: `Bearer ${accessToken}` };
-
-// ---- the three legs answer the same, and the load process seals exactly as src/crypto does -----------------------
-const probeId = v7();
-if (!isDeepStrictEqual(await openJson(sessionKey, sealJsonSync(keyBytes, inner, probeId).payload, probeId), inner)) {
-  throw new Error('bench/proxy-seal.ts does not produce the envelope of src/crypto');
-}
+const userHeaders = { authorization: `Bearer ${device.token}` };
 const viaDirect = await (await request(`${providerUrl}${path}`, { headers: userHeaders })).body.json();
 const viaPlain = await (await request(`${plainUrl}${path}`, { headers: userHeaders })).body.json();
-const fidisId = v7();
-const fidisAnswer = await request(`${bffUrl}/proxy`, {
-  method: 'POST',
-  headers: { ...fidisHeaders, 'x-request-id': fidisId },
-  body: JSON.stringify(await sealJson(sessionKey, inner, fidisId)),
-});
-const viaFidis = await openJson(sessionKey, ((await fidisAnswer.body.json()) as { payload: string }).payload, fidisId);
+const viaFidis = await probe('fidis', device);
 if (!isDeepStrictEqual(viaDirect, viaPlain) || !isDeepStrictEqual(viaDirect, viaFidis)) {
   throw new Error('the three legs do not answer the same');
 }
@@ -140,40 +76,25 @@ const jobFor = (leg: Leg, connections: number, durationS: number): LoadJob => {
     return { url: `${providerUrl}${path}`, method: 'GET', connections, durationS, headers: userHeaders };
   if (leg === 'plain')
     return { url: `${plainUrl}${path}`, method: 'GET', connections, durationS, headers: userHeaders };
-  return {
-    url: `${bffUrl}/proxy`,
-    method: 'POST',
-    connections,
-    durationS,
-    headers: fidisHeaders,
-    sealed: { keyHex: keyBytes.toString('hex'), inner },
-  };
+  return loadJob(device, connections, durationS);
 };
 
 // ---- the load, from a second process -----------------------------------------------------------------------------
 const loader = loadProcess();
 /** Drives one leg; the CPU each server process spent meanwhile is read before and after. */
-const drive = async (leg: Leg, job: LoadJob) => {
+const drive = (leg: Leg, job: LoadJob) => {
   const hop = HOP[leg];
-  const [providerBefore, hopBefore] = await Promise.all([cpuOf('provider'), hop ? cpuOf(hop) : 0]);
-  const load = await loader.run(job);
-  const [providerAfter, hopAfter] = await Promise.all([cpuOf('provider'), hop ? cpuOf(hop) : 0]);
-  return { load, providerUs: providerAfter - providerBefore, hopUs: hopAfter - hopBefore };
+  return loadWithCpu(() => loader.run(job), {
+    provider: () => cpuOf('provider'),
+    ...(hop ? { hop: () => cpuOf(hop) } : {}),
+  });
 };
 
-interface Tally {
-  requests: number;
-  elapsedMs: number;
-  providerUs: number;
-  hopUs: number;
-  latencies: number[];
-  failures: number;
-}
 const loads = [...new Set([1, CONNECTIONS])];
 const tallies = new Map<string, Tally>();
 const tallyOf = (leg: Leg, connections: number) => {
   const id = `${leg}/${connections}`;
-  const t = tallies.get(id) ?? { requests: 0, elapsedMs: 0, providerUs: 0, hopUs: 0, latencies: [], failures: 0 };
+  const t = tallies.get(id) ?? new Tally();
   tallies.set(id, t);
   return t;
 };
@@ -187,15 +108,9 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const connections of loads) {
     const served: Partial<Record<Leg, { requests: number; elapsedMs: number }>> = {};
     for (const leg of order) {
-      const { load, providerUs, hopUs } = await drive(leg, jobFor(leg, connections, DURATION_S));
+      const { load, cpuUs } = await drive(leg, jobFor(leg, connections, DURATION_S));
       served[leg] = { requests: load.requests, elapsedMs: load.elapsedMs };
-      const t = tallyOf(leg, connections);
-      t.requests += load.requests;
-      t.elapsedMs += load.elapsedMs;
-      t.providerUs += providerUs;
-      t.hopUs += hopUs;
-      for (const ms of load.latencies) t.latencies.push(ms);
-      t.failures += load.non2xx + load.errors + load.timeouts;
+      tallyOf(leg, connections).add(load, cpuUs);
     }
     if (served.fidis && served.plain) {
       pairsByLoad.get(connections)?.push({ numerator: served.fidis, denominator: served.plain });
@@ -206,18 +121,8 @@ loader.stop();
 
 // ---- figures -----------------------------------------------------------------------------------------------------
 const summary = (leg: Leg, connections: number) => {
-  const t = tallyOf(leg, connections);
-  const sorted = Float64Array.from(t.latencies).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  const perReq = (us: number) => us / Math.max(1, t.requests);
-  return {
-    rps: (t.requests / t.elapsedMs) * 1000,
-    p50: at(0.5),
-    p99: at(0.99),
-    providerPerReq: perReq(t.providerUs),
-    hopPerReq: perReq(t.hopUs),
-    failures: t.failures,
-  };
+  const figures = tallyOf(leg, connections).figures();
+  return { ...figures, providerPerReq: figures.perRequest('provider'), hopPerReq: figures.perRequest('hop') };
 };
 const pad = (s: string, n: number) => s.padEnd(n);
 const num = (x: number, digits: number, width: number) => x.toFixed(digits).padStart(width);
@@ -247,8 +152,8 @@ if (legs.length === 3) {
     const [d, p, f] = (['direct', 'plain', 'fidis'] as const).map((leg) => summary(leg, connections));
     if (!d || !p || !f) continue;
     console.info(
-      `${connections} conn: fidis ÷ plain req/s ${(f.rps / p.rps).toFixed(2)} (goal ≥ 0.9); ` +
-        `fidis − direct p50 ${(f.p50 - d.p50).toFixed(3)} ms (goal ≤ 1); ` +
+      `${connections} conn: fidis ÷ plain req/s ${(f.rps / p.rps).toFixed(2)} (${goal(f.rps / p.rps >= 0.9, '≥ 0.9')}); ` +
+        `fidis − direct p50 ${(f.p50 - d.p50).toFixed(3)} ms (${goal(f.p50 - d.p50 <= 1, '≤ 1 ms')}); ` +
         `hop CPU per request: plain ${p.hopPerReq.toFixed(0)} µs, fidis ${f.hopPerReq.toFixed(0)} µs`,
     );
   }
@@ -268,15 +173,7 @@ if (legs.length === 3) {
 }
 
 // Closing the IPC channel makes each server close and exit (the profiled one writes its profile then).
-await Promise.all(
-  [...servers.values()].map(
-    (child) =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
-  ),
-);
+await Promise.all([...servers.values()].map(stopServer));
 if (failed) {
   console.error('some calls failed: the figures above do not measure the same call');
   process.exit(1);

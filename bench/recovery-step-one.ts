@@ -2,9 +2,9 @@
 // database (PGlite, or PostgreSQL with DATABASE_URL), the e-mail replaced by a no-op so that what is compared is the
 // work the unknown path can imitate. "antes" is what the unknown path did before: the user lookup alone. The three
 // are interleaved so the machine's load falls on all alike. `npx tsx bench/recovery-step-one.ts`
-import os from 'node:os';
 import { requestCode } from '../src/provider/services/recovery.ts';
 import { createHarness } from '../src/provider/test/harness.ts';
+import { loadAverage, percentile, sortedOf } from './support/figures.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const WARMUP = 20;
@@ -35,7 +35,7 @@ const runs = [
   { name: 'login desconhecido (agora)', fn: unknown, ms: [] as number[] },
   { name: 'login desconhecido (antes)', fn: before, ms: [] as number[] },
 ];
-const load = os.loadavg();
+const load = loadAverage();
 for (let i = 0; i < WARMUP + ROUNDS; i++) {
   now += 61 * 60 * 1000;
   for (const run of runs) {
@@ -46,9 +46,9 @@ for (let i = 0; i < WARMUP + ROUNDS; i++) {
 }
 await h.close();
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)] ?? Number.NaN;
+const pct = (xs: number[], q: number) => percentile(sortedOf(xs), q);
 const [reference] = runs;
-console.info(`${h.handle.kind}, ${ROUNDS} rodadas, load ${load.map((l) => l.toFixed(2)).join(' ')}`);
+console.info(`${h.handle.kind}, ${ROUNDS} rodadas, load ${load}`);
 for (const run of runs) {
   const p50 = pct(run.ms, 0.5);
   const ratio = p50 / pct(reference?.ms ?? [], 0.5);

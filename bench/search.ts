@@ -8,44 +8,22 @@
 // The databases are made once by the demo seed and kept (PGlite under .bench-data/search, PostgreSQL in
 // fidis_bench_search), reused by later runs; the seed's time is printed when it runs.
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ACCOUNTS (1000000), BENCH_ROUNDS (10), BENCH_PG_URL.
-import { loadavg } from 'node:os';
 import { asc, eq, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { DatabaseHandle } from '../src/platform/database.ts';
-import { type Db, schema } from '../src/provider/db/client.ts';
 import { accounts, cards, companies } from '../src/provider/db/schema.ts';
 import { type CardSearchInput, SEARCH_PLANNER_SETTINGS, searchCards } from '../src/provider/services/card-search.ts';
 import { cardsByDocument } from '../src/provider/services/cards.ts';
-import { ENGINES, keptDemo, PG_SERVER } from './support/databases.ts';
+import { eachEngine, millionDemo, recordingDb, type Statement } from './support/databases.ts';
+import { goal, loadAverage, ms, quantiles, type Timed, timeInRounds } from './support/figures.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PER_ROUND = 10;
 const WARMUP_CALLS = 20;
 const GOAL_P95_MS = 50;
-const suffix = ACCOUNTS === 1_000_000 ? '' : `_${ACCOUNTS}`;
-
-const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1)).padStart(8);
-
-/** A drizzle instance that remembers the statements it sends, so the service's own SQL can be explained. */
-function recordingDb(handle: DatabaseHandle) {
-  const recorder = {
-    statements: [] as { sql: string; params: unknown[] }[],
-    logQuery(query: string, params: unknown[]) {
-      recorder.statements.push({ sql: query, params });
-    },
-  };
-  const options = { schema, logger: recorder };
-  const db = (handle.kind === 'pglite'
-    ? drizzlePglite(handle.client, options)
-    : drizzleNodePg(handle.client, options)) as unknown as Db;
-  return { db, recorder };
-}
 
 /** EXPLAIN ANALYZE of a statement, planned as the search plans its statements (SEARCH_PLANNER_SETTINGS). */
-async function explain(handle: DatabaseHandle, statement: { sql: string; params: unknown[] }): Promise<string[]> {
+async function explain(handle: DatabaseHandle, statement: Statement): Promise<string[]> {
   const text = `explain (analyze, timing off) ${statement.sql}`;
   const settings = SEARCH_PLANNER_SETTINGS.map((setting) => `set local ${setting}`);
   if (handle.kind === 'pglite') {
@@ -68,7 +46,7 @@ async function explain(handle: DatabaseHandle, statement: { sql: string; params:
 }
 
 /** The plan's lines that say how rows were found (the scans), and its execution time. */
-async function planOf(handle: DatabaseHandle, statement: { sql: string; params: unknown[] }) {
+async function planOf(handle: DatabaseHandle, statement: Statement) {
   const lines = await explain(handle, statement);
   const scans = lines
     .map((l) => l.trim().replace(/^->\s*/, ''))
@@ -77,10 +55,8 @@ async function planOf(handle: DatabaseHandle, statement: { sql: string; params: 
   return { scans: [...new Set(scans)], execution: lines.find((l) => l.startsWith('Execution Time')) ?? '' };
 }
 
-interface Query {
+interface Query extends Timed {
   name: string;
-  run: () => Promise<unknown>;
-  samples: number[];
   found: number;
 }
 
@@ -137,29 +113,15 @@ async function measure(engine: string, handle: DatabaseHandle) {
     }
   }
   for (const q of queries) for (let i = 0; i < WARMUP_CALLS; i++) await q.run();
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? queries : [...queries].reverse();
-    for (const q of order) {
-      for (let i = 0; i < PER_ROUND; i++) {
-        const t = performance.now();
-        await q.run();
-        q.samples.push(performance.now() - t);
-      }
-    }
-  }
+  await timeInRounds(queries, ROUNDS, { perRound: () => PER_ROUND });
 
-  console.info(`\n  ${engine}, load average ${loadavg()[0]?.toFixed(1)} on this machine`);
+  console.info(`\n  ${engine}, load average ${loadAverage()} on this machine`);
   console.info(`  ${'service call, client side'.padEnd(44)}  rows   p50 ms   p95 ms  p95 ÷ CPF search`);
-  const baseline = percentile(
-    [...(queries[0]?.samples ?? [])].sort((a, b) => a - b),
-    0.95,
-  );
+  const baseline = quantiles(queries[0]?.samples ?? []).p95;
   for (const q of queries) {
-    const sorted = [...q.samples].sort((a, b) => a - b);
-    const p95 = percentile(sorted, 0.95);
-    const goal = p95 <= GOAL_P95_MS ? 'ok' : `MISSES p95 ≤ ${GOAL_P95_MS} ms`;
+    const { p50, p95 } = quantiles(q.samples);
     console.info(
-      `  ${q.name.padEnd(44)}${String(q.found).padStart(6)} ${ms(percentile(sorted, 0.5))} ${ms(p95)} ${(p95 / baseline).toFixed(1).padStart(8)}×  ${goal}`,
+      `  ${q.name.padEnd(44)}${String(q.found).padStart(6)} ${ms(p50)} ${ms(p95)} ${(p95 / baseline).toFixed(1).padStart(8)}×  ${goal(p95 <= GOAL_P95_MS, `p95 ≤ ${GOAL_P95_MS} ms`)}`,
     );
   }
   const [size] = (
@@ -170,21 +132,4 @@ async function measure(engine: string, handle: DatabaseHandle) {
   console.info(`  index sizes: name trigrams ${size?.trgm}, last four ${size?.last4}`);
 }
 
-for (const engine of ENGINES) {
-  console.info(`\n${engine}: ${ACCOUNTS} holders`);
-  const handle = await keptDemo(engine, {
-    postgres: `fidis_bench_search${suffix}`,
-    pglite: `.bench-data/search${suffix}`,
-    accounts: ACCOUNTS,
-    verbose: true,
-  });
-  if (!handle) {
-    console.info(`  ${engine}: skipped, no server at ${PG_SERVER}`);
-    continue;
-  }
-  try {
-    await measure(engine, handle);
-  } finally {
-    await handle.close();
-  }
-}
+await eachEngine(millionDemo('search', ACCOUNTS), measure);

@@ -12,16 +12,13 @@
 // `npm run bench -- services [--base=REV | --base-dir=DIR] [--engine=pglite|postgres] [--calls=…] [--n=300]
 //  [--rounds=12] [--postgres-url=postgres://postgres@127.0.0.1:5432/test]`
 import { type ChildProcess, fork } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../src/platform/database.ts';
-import { prepareProviderData } from '../src/provider/bootstrap.ts';
 import { checkoutOf, describeWorkingTree, ensureDependencies, existingCheckout } from './compare-checkout.ts';
 import { parseFlags } from './flags.ts';
 import { benchConfig } from './provider-server.ts';
 import type { ServiceCall, SideReply, SideRequest } from './services-side.ts';
+import { BENCH_DEMO, providerDataForSides } from './support/databases.ts';
+import { loadAverage, median } from './support/figures.ts';
 
 const CANDIDATE_DIR = resolve(import.meta.dirname, '..');
 const flags = parseFlags();
@@ -32,14 +29,10 @@ const ROUNDS = Number(flags.get('rounds') ?? 12);
 const CALLS = (flags.get('calls') ?? 'companies,accounts,consult,history').split(',') as ServiceCall[];
 const PG_SERVER = flags.get('postgres-url') ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_DATABASE = 'bench_services';
-const PASSWORD = 'Bench-senha-2026';
+/** The demo operator's password in every bench database. */
+const PASSWORD = BENCH_DEMO.password;
 
 type Label = 'base' | 'head';
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 const base = flags.has('base-dir')
   ? existingCheckout(flags.get('base-dir') as string)
@@ -48,28 +41,16 @@ ensureDependencies(base, CANDIDATE_DIR);
 console.info(`base: ${base.dir} at ${base.commit.slice(0, 7)}; head: ${describeWorkingTree(CANDIDATE_DIR)}`);
 
 // ---- one seeded database, a copy per side (PGlite) or one shared (PostgreSQL) --------------------------------------
-const scratch = mkdtempSync(join(tmpdir(), 'fidis-bench-services-'));
-let admin: pg.Client | undefined;
-let databases: Record<Label, string>;
-if (engine === 'pglite') {
-  const seed = join(scratch, 'seed');
-  const handle = await openDatabase({ dataDir: seed });
-  await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log: { info() {}, warn() {} } });
-  await handle.close();
-  for (const label of ['base', 'head']) cpSync(seed, join(scratch, label), { recursive: true });
-  databases = { base: join(scratch, 'base'), head: join(scratch, 'head') };
-} else {
-  admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
-  await admin.query(`create database ${PG_DATABASE}`);
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${PG_DATABASE}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  await prepareProviderData(handle, benchConfig(), { demoPassword: PASSWORD, log: { info() {}, warn() {} } });
-  await handle.close();
-  databases = { base: url.toString(), head: url.toString() };
-}
+const data = await providerDataForSides(engine, ['base', 'head'] as const, {
+  database: PG_DATABASE,
+  server: PG_SERVER,
+  config: benchConfig(),
+  demoPassword: PASSWORD,
+});
+/** Each side's database, as FIDIS_SIDE_DATABASE names it: a PGlite folder or a PostgreSQL URL. */
+const databases = Object.fromEntries(
+  Object.entries(data.options).map(([label, o]) => [label, o.databaseUrl ?? o.dataDir ?? '']),
+) as Record<Label, string>;
 
 // ---- the two sides -----------------------------------------------------------------------------------------------
 const sides = new Map<Label, ChildProcess>();
@@ -101,7 +82,7 @@ try {
     sides.set(label, child);
     await ask(label, null); // its "ready"
   }
-  console.info(`\n${engine}: ${ROUNDS} rounds × ${N} calls per side, alternating; load average ${load()}`);
+  console.info(`\n${engine}: ${ROUNDS} rounds × ${N} calls per side, alternating; load average ${loadAverage()}`);
   console.info(`  call        base µs/call  head µs/call  head ÷ base (median, rounds' range)`);
   for (const call of CALLS) {
     const [a, b] = [await ask('base', { op: 'answer', call }), await ask('head', { op: 'answer', call })];
@@ -122,15 +103,11 @@ try {
         `  ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
     );
   }
-  console.info(`  load average at end ${load()}`);
+  console.info(`  load average at end ${loadAverage()}`);
 } finally {
   for (const child of sides.values()) child.disconnect();
   await Promise.all([...sides.values()].map((c) => new Promise((done) => c.once('exit', done))));
-  if (admin) {
-    await admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
-    await admin.end();
-  }
-  rmSync(scratch, { recursive: true, force: true });
+  await data.cleanup();
 }
 
 /**

@@ -1,7 +1,7 @@
 // Sign-in with the scrypt cost of before decision 062 (N=2^14) and the OWASP one (N=2^17), side by side in one run:
 // the same provider sign-in service on the same PGlite database, the two users' sign-ins interleaved so the
 // machine's load falls on both alike. Each sign-in keeps the cost its user's hash has (no rehash in between).
-import os from 'node:os';
+import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { testConfig } from '../src/platform/config.ts';
 import { portalUsers } from '../src/provider/db/schema.ts';
@@ -9,6 +9,7 @@ import { createMailer } from '../src/provider/mail/mailer.ts';
 import { hashPassword, LEGACY_COST, OWASP_COST, type ScryptCost } from '../src/provider/services/passwords.ts';
 import { signIn } from '../src/provider/services/sign-in.ts';
 import { createHarness } from '../src/provider/test/harness.ts';
+import { loadAverage, median } from './support/figures.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const PASSWORD = 'SenhaBench2024';
@@ -28,7 +29,7 @@ const runs = [
   { name: 'N=2^14 (antes)', cost: LEGACY_COST, login: await userWith(LEGACY_COST), ms: [] as number[] },
   { name: 'N=2^17 (OWASP)', cost: OWASP_COST, login: await userWith(OWASP_COST), ms: [] as number[] },
 ];
-const load = os.loadavg();
+const load = loadAverage();
 for (let i = 0; i < ROUNDS; i++) {
   for (const run of runs) {
     const start = performance.now();
@@ -38,9 +39,8 @@ for (let i = 0; i < ROUNDS; i++) {
 }
 await h.close();
 
-const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const [before, after] = runs.map((run) => ({ ...run, p50: p50(run.ms) }));
+const [before, after] = runs.map((run) => ({ ...run, p50: median(run.ms) }));
 for (const run of [before, after])
   console.info(`${run?.name}: sign-in p50 ${run?.p50.toFixed(1)} ms (${ROUNDS} sign-ins)`);
 console.info(`ratio OWASP / antes: ${((after?.p50 ?? 0) / (before?.p50 ?? 1)).toFixed(2)}×`);
-console.info(`load average at start: ${load.map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`);
+console.info(`load average at start: ${load} on ${availableParallelism()} CPUs`);

@@ -7,16 +7,14 @@
 // The demo is kept between runs (PGlite under .bench-data/spend, PostgreSQL in fidis_bench_spend); the authorizations
 // are added once to the first company, spread over a year across its holders, and reused by later runs.
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_ACCOUNTS (2000), BENCH_ROWS (1000000), BENCH_ROUNDS (10), BENCH_PG_URL.
-import { loadavg } from 'node:os';
 import { asc, eq, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { SpendFilters } from '../src/contracts/spend.ts';
 import type { DatabaseHandle } from '../src/platform/database.ts';
-import { type Db, schema } from '../src/provider/db/client.ts';
+import { createDb, type Db } from '../src/provider/db/client.ts';
 import { accounts, cards, companies } from '../src/provider/db/schema.ts';
 import { companySpend, spendPeriod } from '../src/provider/services/spend.ts';
-import { ENGINES, keptDemo, PG_SERVER, seconds } from './support/databases.ts';
+import { eachEngine, seconds } from './support/databases.ts';
+import { loadAverage, ms, quantiles, timeInRounds } from './support/figures.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 2000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -25,13 +23,6 @@ const PER_ROUND = 5;
 const CHUNK = 100_000;
 /** One row every 31 seconds back from now: a million rows reach about a year. */
 const STEP_SECONDS = 31;
-
-const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1)).padStart(8);
-const dbOf = (handle: DatabaseHandle) =>
-  (handle.kind === 'pglite'
-    ? drizzlePglite(handle.client, { schema })
-    : drizzleNodePg(handle.client, { schema })) as unknown as Db;
 
 /** Adds the rows the bench wants to the first company, once: statuses, currencies and amounts vary by the row. */
 async function ensureRows(db: Db, companyId: number) {
@@ -72,7 +63,7 @@ async function ensureRows(db: Db, companyId: number) {
 }
 
 async function measure(engine: string, handle: DatabaseHandle) {
-  const db = dbOf(handle);
+  const db = createDb(handle);
   const [company] = await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
   if (!company) throw new Error('the seeded demo company is missing');
   await ensureRows(db, company.id);
@@ -122,40 +113,17 @@ async function measure(engine: string, handle: DatabaseHandle) {
     q.rows = answer.transactions.length;
     for (let i = 0; i < 3; i++) await q.run();
   }
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? queries : [...queries].reverse();
-    for (const q of order) {
-      for (let i = 0; i < PER_ROUND; i++) {
-        const t = performance.now();
-        await q.run();
-        q.samples.push(performance.now() - t);
-      }
-    }
-  }
-  console.info(`\n  ${engine}, load average ${loadavg()[0]?.toFixed(1)} on this machine`);
+  await timeInRounds(queries, ROUNDS, { perRound: () => PER_ROUND });
+  console.info(`\n  ${engine}, load average ${loadAverage()} on this machine`);
   console.info(`  ${'service call, client side'.padEnd(44)}  rows   p50 ms   p95 ms`);
   for (const q of queries) {
-    const sorted = [...q.samples].sort((a, b) => a - b);
-    console.info(
-      `  ${q.name.padEnd(44)}${String(q.rows).padStart(6)} ${ms(percentile(sorted, 0.5))} ${ms(percentile(sorted, 0.95))}`,
-    );
+    const { p50, p95 } = quantiles(q.samples);
+    console.info(`  ${q.name.padEnd(44)}${String(q.rows).padStart(6)} ${ms(p50)} ${ms(p95)}`);
   }
 }
 
-for (const engine of ENGINES) {
-  console.info(`\n${engine}: ${ACCOUNTS} holders, ${ROWS} authorizations`);
-  const handle = await keptDemo(engine, {
-    postgres: 'fidis_bench_spend',
-    pglite: '.bench-data/spend',
-    accounts: ACCOUNTS,
-  });
-  if (!handle) {
-    console.info(`  ${engine}: skipped, no server at ${PG_SERVER}`);
-    continue;
-  }
-  try {
-    await measure(engine, handle);
-  } finally {
-    await handle.close();
-  }
-}
+await eachEngine(
+  { postgres: 'fidis_bench_spend', pglite: '.bench-data/spend', accounts: ACCOUNTS },
+  measure,
+  (engine) => `${engine}: ${ACCOUNTS} holders, ${ROWS} authorizations`,
+);

@@ -3,13 +3,13 @@
 // a copy of the run's template (src/platform/test-templates.ts), on PGlite and on PostgreSQL, interleaved round by
 // round. The template's own build, paid once per run, is printed beside them. Not a test: nothing asserts.
 // Knobs: BENCH_ROUNDS (3), BENCH_ENGINES (pglite,postgres), BENCH_PG_SERVER (postgres://postgres@127.0.0.1:5432/test).
-import { loadavg } from 'node:os';
 import { freshDatabase } from '../src/platform/test-database.ts';
 import { migrate } from '../src/provider/db/migrate.ts';
 import { seedDemo } from '../src/provider/db/seed/seed.ts';
 import { DEMO, seededDatabase, TEST_ACCOUNTS } from '../src/provider/test/seeded-database.ts';
 import setup from '../tests/setup/server-run.ts';
 import { ENGINES, PG_SERVER } from './support/databases.ts';
+import { loadAverage, median } from './support/figures.ts';
 
 // As under vitest (NODE_ENV=test): the seed hashes its operators' passwords at the legacy cost.
 process.env.NODE_ENV ??= 'test';
@@ -30,13 +30,7 @@ const built = async () => {
   return fresh;
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-console.info(
-  `load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}; ${ROUNDS} rounds`,
-);
+console.info(`load average ${loadAverage()}; ${ROUNDS} rounds`);
 for (const engine of ENGINES) {
   process.env.FIDIS_TEST_ENGINE = engine;
   process.env.DATABASE_URL = engine === 'postgres' ? PG_SERVER : '';

@@ -2,8 +2,8 @@
 // the good row shows its controls atual → novo and its 30-day impact, the bad one its reason — applied after the
 // confirmation, and the card's own controls screen then shows what the row set, before and after a reload. The
 // holder is page 5's first active one, which no other spec changes.
-import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
+import { bulkScreenshots, openBulk, resultRow, uploadCsv } from './support/bulk.ts';
 import { goToPage, listRows, openCardScreen, openRow, readRows } from './support/cards.ts';
 import { expect, openHome, test } from './support/signed-in.ts';
 
@@ -11,24 +11,6 @@ test.describe.configure({ timeout: 240_000 });
 
 const HEADER =
   'CPF;Final do cartão;Categorias bloqueadas;Compras internacionais;Compras on-line;Saques em dinheiro;Máximo por compra;Máximo por dia;Máximo por mês';
-
-const table = (page: Page) => page.locator('table[aria-label="Resultado por linha do arquivo"]');
-const rowOf = (page: Page, line: number) =>
-  table(page)
-    .locator('tbody tr')
-    .filter({ hasText: `Linha ${line}` });
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.BULK_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [360, 768, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('spending controls from a CSV: dry run with atual → novo and impact, apply, the card shows them after a reload', async ({
   page,
@@ -41,8 +23,7 @@ test('spending controls from a CSV: dry run with atual → novo and impact, appl
   const cpf = listed[index]?.cpf as string;
   const last4 = ((await listRows(page).nth(index).locator('td').nth(2).textContent()) ?? '').replace(/\D/g, '');
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Alterações em lote' }).first().click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Alterações em lote' })).toBeVisible();
+  await openBulk(page);
   await page.getByRole('radio', { name: 'Controles de gasto' }).check();
   await expect(
     page.getByText(/Uma linha por cartão: CPF do portador, final do cartão, categorias bloqueadas/),
@@ -52,24 +33,20 @@ test('spending controls from a CSV: dry run with atual → novo and impact, appl
     `${cpf};${last4};Jogos e apostas, Combustível;Não;Sim;Não;150,00;;`,
     `${cpf};${last4};Cassinos;Sim;Sim;Sim;;;`,
   ].join('\r\n');
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'controles.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(`\uFEFF${file}`, 'utf8'),
-  });
+  await uploadCsv(page, file, 'controles.csv');
 
   // The dry run: nothing written; the good row's changes in the trail's words and its impact, the bad row's reason.
   await expect(page.getByTestId('bulk-counts')).toHaveText('1 linha válida, 1 com erro');
-  const good = rowOf(page, 2);
+  const good = resultRow(page, 2);
   await expect(good).toContainText('Controles: nenhum → do cartão');
   await expect(good).toContainText('Categorias bloqueadas: nenhuma → Combustível, Jogos e apostas');
   await expect(good).toContainText('Máximo por compra: sem limite → R$ 150,00');
   await expect(good.getByTestId('bulk-controls-impact')).toHaveText(
     /^Últimos 30 dias: (\d+ de \d+ compras? (seria negada|seriam negadas)|nenhuma compra aprovada neste cartão)$/,
   );
-  await expect(rowOf(page, 3)).toContainText('Categoria desconhecida: Cassinos.');
+  await expect(resultRow(page, 3)).toContainText('Categoria desconhecida: Cassinos.');
   await expectNoA11yViolations(page);
-  await screenshots(page, 'bulk-controls-dry-run');
+  await bulkScreenshots(page, 'bulk-controls-dry-run');
 
   await page.getByRole('button', { name: 'Aplicar alterações' }).click();
   const dialog = page.getByRole('dialog', { name: 'Aplicar alterações em lote' });

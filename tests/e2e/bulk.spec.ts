@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
+import { bulkScreenshots, openBulk, resultRow, uploadCsv } from './support/bulk.ts';
 import { goToPage, listRows, openCardScreen, openRow, readRows } from './support/cards.ts';
 import { withCompanyLimit } from './support/company-limit.ts';
 import { expect, openHome, test } from './support/signed-in.ts';
@@ -39,38 +40,6 @@ async function limitOf(page: Page, holder: Holder) {
     used: await value('Limite utilizado'),
     available: await value('Limite disponível'),
   };
-}
-
-async function openBulk(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Alterações em lote' }).first().click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Alterações em lote' })).toBeVisible();
-}
-
-async function upload(page: Page, csv: string) {
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'limites.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(`\uFEFF${csv}`, 'utf8'),
-  });
-}
-
-const table = (page: Page) => page.locator('table[aria-label="Resultado por linha do arquivo"]');
-const rowOf = (page: Page, line: number) =>
-  table(page)
-    .locator('tbody tr')
-    .filter({ hasText: `Linha ${line}` });
-
-async function screenshots(page: Page, name: string) {
-  const dir = process.env.BULK_SCREENSHOTS;
-  if (!dir) return;
-  for (const width of [360, 768, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(table(page)).toBeVisible();
 }
 
 test('limits from a CSV: template, dry run with reasons, apply with progress and result file, re-upload applies nothing', async ({
@@ -123,18 +92,18 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
     await expect(page.getByRole('alert').filter({ hasText: 'O cabeçalho do arquivo não é o do modelo' })).toBeVisible();
 
     // The dry run: each row's result and reason; nothing changed.
-    await upload(page, file);
+    await uploadCsv(page, file);
     await expect(page.getByRole('heading', { name: 'Conferência do arquivo' })).toBeFocused({ timeout: 30_000 });
     await expect(page.getByTestId('bulk-counts')).toHaveText('2 linhas válidas, 1 com erro');
-    await expect(rowOf(page, 2)).toContainText('Válida');
-    await expect(rowOf(page, 3)).toContainText('Erro');
-    await expect(rowOf(page, 3)).toContainText('CPF inválido');
-    await expect(rowOf(page, 4)).toContainText(`novo limite disponível R$\u00a0${typed(wanted.b)}`);
+    await expect(resultRow(page, 2)).toContainText('Válida');
+    await expect(resultRow(page, 3)).toContainText('Erro');
+    await expect(resultRow(page, 3)).toContainText('CPF inválido');
+    await expect(resultRow(page, 4)).toContainText(`novo limite disponível R$\u00a0${typed(wanted.b)}`);
     // Atual → novo on each row the dry run ran, and every cut flagged (issue 27).
-    await expect(rowOf(page, 2)).toContainText(`R$\u00a0${typed(before.a.available)} → R$\u00a0${typed(wanted.a)}`);
-    await expect(rowOf(page, 4)).toContainText(`R$\u00a0${typed(before.b.available)} → R$\u00a0${typed(wanted.b)}`);
+    await expect(resultRow(page, 2)).toContainText(`R$\u00a0${typed(before.a.available)} → R$\u00a0${typed(wanted.a)}`);
+    await expect(resultRow(page, 4)).toContainText(`R$\u00a0${typed(before.b.available)} → R$\u00a0${typed(wanted.b)}`);
     const cuts = [wanted.a < before.a.available, wanted.b < before.b.available].filter(Boolean).length;
-    await expect(rowOf(page, 2).getByText('Redução', { exact: true })).toHaveCount(
+    await expect(resultRow(page, 2).getByText('Redução', { exact: true })).toHaveCount(
       wanted.a < before.a.available ? 1 : 0,
     );
     if (cuts > 0)
@@ -142,12 +111,12 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
         `${cuts} ${cuts === 1 ? 'linha reduz' : 'linhas reduzem'} o limite disponível`,
       );
     await expectNoA11yViolations(page);
-    await screenshots(page, 'preview');
+    await bulkScreenshots(page, 'preview');
     expect((await limitOf(page, a)).limit).toBe(before.a.limit);
 
     // Confirmed: applied with a progress bar, a result per row and a result file.
     await openBulk(page);
-    await upload(page, file);
+    await uploadCsv(page, file);
     await expect(page.getByTestId('bulk-counts')).toHaveText('2 linhas válidas, 1 com erro', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Aplicar alterações' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aplicar alterações em lote' });
@@ -161,8 +130,8 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
       '100',
     );
     await expect(page.getByTestId('bulk-result-counts')).toHaveText('2 aplicadas, 1 recusada, 0 já aplicadas antes');
-    await expect(rowOf(page, 2)).toContainText('Aplicada');
-    await expect(rowOf(page, 3)).toContainText('CPF inválido');
+    await expect(resultRow(page, 2)).toContainText('Aplicada');
+    await expect(resultRow(page, 3)).toContainText('CPF inválido');
     await expectNoA11yViolations(page);
     const [result] = await Promise.all([
       page.waitForEvent('download'),
@@ -174,7 +143,7 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
       `2;${a.cpf};${a.last4};${typed(wanted.a)};Aplicada;Alteração aplicada`,
       `3;${wrongCpf};${a.last4};1.000,00;Recusada;CPF inválido`,
     ]);
-    await screenshots(page, 'result');
+    await bulkScreenshots(page, 'result');
     expect(await limitOf(page, a)).toEqual({
       limit: wanted.a + before.a.used,
       used: before.a.used,
@@ -188,12 +157,12 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
 
     // The same file again: the preview and the apply say "already applied"; the limits stay.
     await openBulk(page);
-    await upload(page, file);
+    await uploadCsv(page, file);
     await expect(page.getByTestId('bulk-counts')).toHaveText(
       '0 linhas válidas, 1 com erro · 2 linhas já aplicadas anteriormente',
       { timeout: 30_000 },
     );
-    await expect(rowOf(page, 2)).toContainText(/Já aplicada em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} por /);
+    await expect(resultRow(page, 2)).toContainText(/Já aplicada em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} por /);
     await page.getByRole('button', { name: 'Aplicar alterações' }).click();
     await page
       .getByRole('dialog', { name: 'Aplicar alterações em lote' })
@@ -202,7 +171,7 @@ test('limits from a CSV: template, dry run with reasons, apply with progress and
     await expect(page.getByTestId('bulk-result-counts')).toHaveText('0 aplicadas, 1 recusada, 2 já aplicadas antes', {
       timeout: 30_000,
     });
-    await expect(rowOf(page, 4)).toContainText('Já aplicada');
+    await expect(resultRow(page, 4)).toContainText('Já aplicada');
     expect((await limitOf(page, a)).available).toBe(wanted.a);
   });
 });
@@ -231,11 +200,11 @@ test('card requests from a CSV, by keyboard: the dry run gives each refused row 
   await chooser.setFiles({ name: 'cartoes.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
 
   await expect(page.getByTestId('bulk-counts')).toHaveText('1 linha válida, 2 com erro', { timeout: 30_000 });
-  await expect(rowOf(page, 3)).toContainText('O campo CEP é inválido.');
-  await expect(rowOf(page, 4)).toContainText('Data de nascimento inválido');
-  await expect(rowOf(page, 2)).toContainText('Joana Prado Lima (CPF 529.982.247-25)');
+  await expect(resultRow(page, 3)).toContainText('O campo CEP é inválido.');
+  await expect(resultRow(page, 4)).toContainText('Data de nascimento inválido');
+  await expect(resultRow(page, 2)).toContainText('Joana Prado Lima (CPF 529.982.247-25)');
   await expectNoA11yViolations(page);
-  await screenshots(page, 'cards-preview');
+  await bulkScreenshots(page, 'cards-preview');
   // Nothing was written: the CPF has no card in the company.
   await page.goto('/home');
   const search = page.getByPlaceholder('Buscar CPF do portador');

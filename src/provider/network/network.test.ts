@@ -2,27 +2,19 @@
 // the limit, then the spending controls (the card's own, else the company's default), an approval holding the limit
 // once per request id, and every answer recorded as the history shows it.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limitResponse } from '../../contracts/schemas.ts';
-import { OPEN_CONTROLS, type SpendingControls } from '../../contracts/spending-controls.ts';
+import type { SpendingControls } from '../../contracts/spending-controls.ts';
 import { TEST_NETWORK_KEY, testConfig } from '../../platform/config.ts';
 import { buildProvider } from '../app.ts';
 import { authorizations, spendingControls } from '../db/schema.ts';
-import { type BuiltCard, buildCard, buildCompany, holderIn } from '../test/builders/index.ts';
-import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
+import { type BuiltCard, buildCard, holderIn } from '../test/builders/index.ts';
+import { companySuite, controlsWith } from '../test/company-suite.ts';
+import { bearer } from '../test/harness.ts';
 
-let h: Harness;
-let token: string;
-let company: { id: number; cnpj: string; relationCode: string };
+// A company of the suite's own, the demo operator its Administrador (issue 26's builders).
+const suite = companySuite();
 let seq = 0;
-
-beforeAll(async () => {
-  h = await createHarness();
-  // A company of the suite's own, the demo operator its Administrador (issue 26's builders).
-  company = await buildCompany(h, { members: [DEMO.login] });
-  token = await h.token(DEMO.login, DEMO.password);
-});
-afterAll(() => h.close());
 
 interface Purchase {
   amount?: number;
@@ -34,7 +26,7 @@ interface Purchase {
 }
 
 const purchase = (built: BuiltCard, p: Purchase = {}, key: string | null = TEST_NETWORK_KEY) =>
-  h.app.inject({
+  suite.h.app.inject({
     method: 'POST',
     url: '/v1/network/authorizations',
     headers: key === null ? {} : { 'x-network-key': key },
@@ -51,42 +43,39 @@ const purchase = (built: BuiltCard, p: Purchase = {}, key: string | null = TEST_
   });
 
 const limitOf = async (built: BuiltCard) => {
-  const res = await h.app.inject({
+  const res = await suite.h.app.inject({
     method: 'GET',
     url: `/v1/limit/management/${built.account.id}`,
-    headers: { ...bearer(token), last4digits: built.card.last4 },
+    headers: { ...bearer(suite.token), last4digits: built.card.last4 },
   });
   return limitResponse.parse(res.json());
 };
 
-const controls = (over: Partial<SpendingControls>): SpendingControls => ({ ...OPEN_CONTROLS, ...over });
-
 async function setCardControls(built: BuiltCard, c: SpendingControls | null) {
-  const res = await h.app.inject({
-    method: 'PUT',
-    url: `/v1/cards/controls/${built.account.id}`,
-    headers: bearer(token),
-    payload: { last4digits: built.card.last4, controls: c },
-  });
+  const res = await suite.putCardControls(built, c);
   expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('who may ask', () => {
   it('refuses a call without the key or with another, writing nothing', async () => {
-    const built = await buildCard(h, company);
+    const built = await buildCard(suite.h, suite.company);
     for (const key of [null, '', 'rede-de-teste-0123456789abcdef-012345678X']) {
       const res = await purchase(built, {}, key);
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Chave da rede ausente ou inválida.');
     }
-    expect(await h.db.select().from(authorizations).where(eq(authorizations.cardId, built.card.id))).toEqual([]);
+    expect(await suite.h.db.select().from(authorizations).where(eq(authorizations.cardId, built.card.id))).toEqual([]);
   });
 
   it('is closed when the deployment configured no key', async () => {
-    const app = buildProvider({ db: h.handle, config: testConfig({ NETWORK_API_KEY: '' }), publicRateLimit: false });
+    const app = buildProvider({
+      db: suite.h.handle,
+      config: testConfig({ NETWORK_API_KEY: '' }),
+      publicRateLimit: false,
+    });
     await app.ready();
     try {
-      const built = await buildCard(h, company);
+      const built = await buildCard(suite.h, suite.company);
       const res = await app.inject({
         method: 'POST',
         url: '/v1/network/authorizations',
@@ -94,14 +83,16 @@ describe('who may ask', () => {
         payload: {},
       });
       expect(res.statusCode).toBe(401);
-      expect(await h.db.select().from(authorizations).where(eq(authorizations.cardId, built.card.id))).toEqual([]);
+      expect(await suite.h.db.select().from(authorizations).where(eq(authorizations.cardId, built.card.id))).toEqual(
+        [],
+      );
     } finally {
       await app.close();
     }
   });
 
   it('refuses bad input with its reason, never a 500', async () => {
-    const built = await buildCard(h, company);
+    const built = await buildCard(suite.h, suite.company);
     const cases: [Record<string, unknown>, string][] = [
       [{ mcc: 'abc' }, 'mcc'],
       [{ merchantCountry: 'Brasil' }, 'País do estabelecimento inválido'],
@@ -112,7 +103,7 @@ describe('who may ask', () => {
       [{ channel: 'TELEPATIA' }, 'channel'],
     ];
     for (const [change, reason] of cases) {
-      const res = await h.app.inject({
+      const res = await suite.h.app.inject({
         method: 'POST',
         url: '/v1/network/authorizations',
         headers: { 'x-network-key': TEST_NETWORK_KEY },
@@ -131,7 +122,7 @@ describe('who may ask', () => {
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(res.json().message).toContain(reason);
     }
-    const unknown = await h.app.inject({
+    const unknown = await suite.h.app.inject({
       method: 'POST',
       url: '/v1/network/authorizations',
       headers: { 'x-network-key': TEST_NETWORK_KEY },
@@ -152,7 +143,7 @@ describe('who may ask', () => {
 
 describe('the card and the limit', () => {
   it('approves within the limit and holds it; the same request id answers again without holding twice', async () => {
-    const built = await buildCard(h, company, { creditLimit: '1000.00' });
+    const built = await buildCard(suite.h, suite.company, { creditLimit: '1000.00' });
     const first = await purchase(built, { amount: 250.5, requestId: 'rede-repetida-0001' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ approved: true, code: 'APPROVED', requestId: 'rede-repetida-0001' });
@@ -166,16 +157,16 @@ describe('the card and the limit', () => {
   });
 
   it('declines past the available limit and on a blocked card, and records each decline as the history shows it', async () => {
-    const built = await buildCard(h, company, { creditLimit: '100.00' });
+    const built = await buildCard(suite.h, suite.company, { creditLimit: '100.00' });
     const over = await purchase(built, { amount: 100.01 });
     expect(over.json()).toMatchObject({ approved: false, code: 'INSUFFICIENT_LIMIT', message: 'SALDO INSUFICIENTE' });
-    const blocked = await buildCard(h, company, holderIn.blocked('BE'));
+    const blocked = await buildCard(suite.h, suite.company, holderIn.blocked('BE'));
     const refused = await purchase(blocked, { amount: 1 });
     expect(refused.json()).toMatchObject({ approved: false, code: 'CARD_UNUSABLE', message: 'CARTAO BLOQUEADO' });
-    const history = await h.app.inject({
+    const history = await suite.h.app.inject({
       method: 'GET',
       url: `/v2/authorization/history/consult/${built.account.id}`,
-      headers: { ...bearer(token), last4digits: built.card.last4 },
+      headers: { ...bearer(suite.token), last4digits: built.card.last4 },
     });
     expect(history.statusCode).toBe(200);
     const [row] = history.json().authorizations;
@@ -184,7 +175,7 @@ describe('the card and the limit', () => {
   });
 
   it('never approves past the limit when purchases race', async () => {
-    const built = await buildCard(h, company, { creditLimit: '500.00' });
+    const built = await buildCard(suite.h, suite.company, { creditLimit: '500.00' });
     const answers = await Promise.all(Array.from({ length: 12 }, () => purchase(built, { amount: 60 })));
     const approved = answers.filter((a) => a.json().approved).length;
     expect(approved).toBe(8);
@@ -194,12 +185,12 @@ describe('the card and the limit', () => {
 
 describe('the spending controls', () => {
   it('follows the company default, unless the card has its own', async () => {
-    const built = await buildCard(h, company);
-    const setDefault = await h.app.inject({
+    const built = await buildCard(suite.h, suite.company);
+    const setDefault = await suite.h.app.inject({
       method: 'PUT',
       url: '/v1/corporate/controls',
-      headers: { ...bearer(token), cnpj: company.cnpj, relationcode: company.relationCode },
-      payload: { controls: controls({ blockedGroups: ['apostas'] }) },
+      headers: suite.companyHeaders(),
+      payload: { controls: controlsWith({ blockedGroups: ['apostas'] }) },
     });
     expect(setDefault.statusCode, setDefault.body).toBe(200);
     try {
@@ -211,19 +202,19 @@ describe('the spending controls', () => {
       });
       expect((await purchase(built, { mcc: 5812 })).json().approved).toBe(true);
       // The card's own controls replace the default whole: betting allowed, abroad not.
-      await setCardControls(built, controls({ international: false }));
+      await setCardControls(built, controlsWith({ international: false }));
       expect((await purchase(built, { mcc: 7995 })).json().approved).toBe(true);
       expect((await purchase(built, { merchantCountry: 'US' })).json().code).toBe('INTERNATIONAL_BLOCKED');
       await setCardControls(built, null);
       expect((await purchase(built, { mcc: 7995 })).json().code).toBe('GROUP_BLOCKED');
     } finally {
-      await h.db.delete(spendingControls).where(eq(spendingControls.companyId, company.id));
+      await suite.h.db.delete(spendingControls).where(eq(spendingControls.companyId, suite.company.id));
     }
   });
 
   it('declines online, cash and a purchase over the per-purchase maximum, each naming its control', async () => {
-    const built = await buildCard(h, company);
-    await setCardControls(built, controls({ online: false, cashWithdrawal: false, maxPerPurchase: 200 }));
+    const built = await buildCard(suite.h, suite.company);
+    await setCardControls(built, controlsWith({ online: false, cashWithdrawal: false, maxPerPurchase: 200 }));
     expect((await purchase(built, { channel: 'ONLINE' })).json().code).toBe('ONLINE_BLOCKED');
     expect((await purchase(built, { channel: 'SAQUE', mcc: 6011 })).json().code).toBe('CASH_BLOCKED');
     expect((await purchase(built, { channel: 'PRESENCIAL', mcc: 6011 })).json().code).toBe('CASH_BLOCKED');
@@ -237,8 +228,8 @@ describe('the spending controls', () => {
   });
 
   it('counts the day and the month in São Paulo time, approved purchases only', async () => {
-    const built = await buildCard(h, company, { creditLimit: '10000.00' });
-    await setCardControls(built, controls({ dailyLimit: 300, monthlyLimit: 500 }));
+    const built = await buildCard(suite.h, suite.company, { creditLimit: '10000.00' });
+    await setCardControls(built, controlsWith({ dailyLimit: 300, monthlyLimit: 500 }));
     const at = (local: string) => `${local}-03:00`;
     expect((await purchase(built, { amount: 200, at: at('2026-03-10T09:00:00') })).json().approved).toBe(true);
     const second = (await purchase(built, { amount: 150, at: at('2026-03-10T23:59:00') })).json();

@@ -3,11 +3,11 @@
 // them through the card screen's own change (a CONTROLS_CHANGE card event, before → after in pt-BR), once per row;
 // a bad row, another company's card and a card blocked for good are refused with their reason, nothing of them kept.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actionLabel, auditResponse } from '../../contracts/audit.ts';
 import { bulkApplyResponse, bulkPreviewResponse } from '../../contracts/bulk.ts';
 import { messages } from '../../contracts/messages.ts';
-import { cardControlsResponse, OPEN_CONTROLS } from '../../contracts/spending-controls.ts';
+import { OPEN_CONTROLS } from '../../contracts/spending-controls.ts';
 import { auditLog, cardEvents, spendingControls } from '../db/schema.ts';
 import {
   type BuiltCard,
@@ -18,23 +18,17 @@ import {
   buildUser,
   holderIn,
 } from '../test/builders/index.ts';
-import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
+import { companySuite } from '../test/company-suite.ts';
+import { bearer, DEMO } from '../test/harness.ts';
 
 const r = messages.bulk.reasons;
-let h: Harness;
-let token: string;
-let A: BuiltCompany;
+const suite = companySuite();
 let foreign: BuiltCard;
 
 beforeAll(async () => {
-  h = await createHarness();
-  A = await buildCompany(h, { members: [DEMO.login] });
-  const { login } = await buildUser(h, { password: DEMO.password });
-  foreign = await buildCard(h, await buildCompany(h, { members: [login] }));
-  token = await h.token(DEMO.login, DEMO.password);
-  // A harness on PGlite beside other suites on a shared, busy machine can take longer than the default hook time.
-}, 120_000);
-afterAll(() => h.close());
+  const { login } = await buildUser(suite.h, { password: DEMO.password });
+  foreign = await buildCard(suite.h, await buildCompany(suite.h, { members: [login] }));
+});
 
 const cpfOf = (b: BuiltCard) => b.account.documentNumber;
 /** A row blocking bets and cash, cash withdrawals off and at most R$ 200,00 a purchase. */
@@ -49,25 +43,18 @@ const rowFor = (b: BuiltCard, max = '200,00') => [
   '',
   '',
 ];
-const post = (name: 'preview' | 'apply', rows: string[][], company: BuiltCompany = A) =>
-  h.app.inject({
+const post = (name: 'preview' | 'apply', rows: string[][], company: BuiltCompany = suite.company) =>
+  suite.h.app.inject({
     method: 'POST',
     url: `/v1/bulk/${name}`,
-    headers: { ...bearer(token), cnpj: company.cnpj, relationcode: company.relationCode },
+    headers: { ...suite.companyHeaders(), cnpj: company.cnpj, relationcode: company.relationCode },
     payload: { kind: 'controls', rows: rows.map((cells, i) => ({ line: i + 2, cells })) },
   });
-const readControls = async (b: BuiltCard) => {
-  const res = await h.app.inject({
-    method: 'GET',
-    url: `/v1/cards/controls/${b.account.id}`,
-    headers: { ...bearer(token), last4digits: b.card.last4 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return cardControlsResponse.parse(res.json());
-};
-const ownRows = (b: BuiltCard) => h.db.select().from(spendingControls).where(eq(spendingControls.cardId, b.card.id));
+const readControls = (b: BuiltCard) => suite.readCardControls(b);
+const ownRows = (b: BuiltCard) =>
+  suite.h.db.select().from(spendingControls).where(eq(spendingControls.cardId, b.card.id));
 const eventsOf = (b: BuiltCard) =>
-  h.db
+  suite.h.db
     .select()
     .from(cardEvents)
     .where(and(eq(cardEvents.cardId, b.card.id), eq(cardEvents.action, 'CONTROLS_CHANGE')));
@@ -80,11 +67,11 @@ const SET = {
 
 describe('the controls kind’s dry run', () => {
   it('shows atual → novo and the 30-day impact per row, refuses bad and foreign rows with a reason, writes nothing', async () => {
-    const card = await buildCard(h, A);
-    const now = h.clock().getTime();
-    await buildPurchase(h, card, { at: new Date(now - 3 * 86_400_000), value: '350.00', mcc: 5812 });
-    await buildPurchase(h, card, { at: new Date(now - 2 * 86_400_000), value: '60.00', mcc: 7995 });
-    await buildPurchase(h, card, { at: new Date(now - 1 * 86_400_000), value: '40.00', mcc: 5411 });
+    const card = await buildCard(suite.h, suite.company);
+    const now = suite.h.clock().getTime();
+    await buildPurchase(suite.h, card, { at: new Date(now - 3 * 86_400_000), value: '350.00', mcc: 5812 });
+    await buildPurchase(suite.h, card, { at: new Date(now - 2 * 86_400_000), value: '60.00', mcc: 7995 });
+    await buildPurchase(suite.h, card, { at: new Date(now - 1 * 86_400_000), value: '40.00', mcc: 5411 });
     const res = await post('preview', [
       rowFor(card),
       [cpfOf(card), card.card.last4, 'Cassinos', 'Sim', 'Sim', 'Sim', '', '', ''],
@@ -119,17 +106,17 @@ describe('the controls kind’s dry run', () => {
 
 describe('the controls kind’s apply', () => {
   it('sets the card’s own controls through the card screen’s change, once, recorded before → after', async () => {
-    const card = await buildCard(h, A);
+    const card = await buildCard(suite.h, suite.company);
     const applied = await post('apply', [rowFor(card)]);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(bulkApplyResponse.parse(applied.json()).rows.map((x) => x.result)).toEqual(['APLICADA']);
     expect(await readControls(card)).toEqual({ source: 'card', controls: SET, companyDefault: null });
 
-    const trail = await h.app.inject({
+    const trail = await suite.h.app.inject({
       method: 'GET',
       url: '/v1/audit/events',
       query: { action: 'CONTROLS_CHANGE', card: card.card.last4 },
-      headers: { ...bearer(token), cnpj: A.cnpj, relationcode: A.relationCode },
+      headers: suite.companyHeaders(),
     });
     const [event] = auditResponse.parse(trail.json()).events.filter((e) => e.target.last4 === card.card.last4);
     expect(event?.changes).toEqual(
@@ -140,17 +127,17 @@ describe('the controls kind’s apply', () => {
         { field: 'maximoPorCompra', before: 'sem limite', after: 'R$ 200,00' },
       ]),
     );
-    const bulkAudit = await h.db
+    const bulkAudit = await suite.h.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'bulk.controls'), eq(auditLog.target, `account:${card.account.id}`)));
     expect(bulkAudit).toHaveLength(1);
     // The Auditoria screen's filter knows the bulk row's action, and names it.
-    const bulkTrail = await h.app.inject({
+    const bulkTrail = await suite.h.app.inject({
       method: 'GET',
       url: '/v1/audit/events',
       query: { action: 'bulk.controls' },
-      headers: { ...bearer(token), cnpj: A.cnpj, relationcode: A.relationCode },
+      headers: suite.companyHeaders(),
     });
     expect(bulkTrail.statusCode, bulkTrail.body).toBe(200);
     const listed = auditResponse.parse(bulkTrail.json()).events.map((e) => e.action);
@@ -165,8 +152,8 @@ describe('the controls kind’s apply', () => {
   });
 
   it('refuses a card blocked for good and another company’s card, keeping nothing of them, and applies the rest', async () => {
-    const gone = await buildCard(h, A, holderIn.permanentlyBlocked());
-    const live = await buildCard(h, A);
+    const gone = await buildCard(suite.h, suite.company, holderIn.permanentlyBlocked());
+    const live = await buildCard(suite.h, suite.company);
     const res = await post('apply', [rowFor(gone), rowFor(foreign), rowFor(live, '150,00')]);
     expect(res.statusCode, res.body).toBe(200);
     expect(
@@ -186,9 +173,9 @@ describe('the controls kind’s apply', () => {
 
 describe('a row that puts the card back on the company’s default', () => {
   it('previews its own controls → the default with the default’s impact, then applies it as the card screen does', async () => {
-    const B = await buildCompany(h, { members: [DEMO.login] });
+    const B = await buildCompany(suite.h, { members: [DEMO.login] });
     const DEFAULT = { ...OPEN_CONTROLS, blockedGroups: ['restaurantes'] as 'restaurantes'[], international: false };
-    await h.db.insert(spendingControls).values({
+    await suite.h.db.insert(spendingControls).values({
       companyId: B.id,
       cardId: null,
       blockedGroups: DEFAULT.blockedGroups,
@@ -199,10 +186,10 @@ describe('a row that puts the card back on the company’s default', () => {
       dailyLimit: null,
       monthlyLimit: null,
     });
-    const card = await buildCard(h, B);
-    const now = h.clock().getTime();
-    await buildPurchase(h, card, { at: new Date(now - 2 * 86_400_000), value: '80.00', mcc: 5812 });
-    await buildPurchase(h, card, { at: new Date(now - 1 * 86_400_000), value: '40.00', mcc: 5411 });
+    const card = await buildCard(suite.h, B);
+    const now = suite.h.clock().getTime();
+    await buildPurchase(suite.h, card, { at: new Date(now - 2 * 86_400_000), value: '80.00', mcc: 5812 });
+    await buildPurchase(suite.h, card, { at: new Date(now - 1 * 86_400_000), value: '40.00', mcc: 5411 });
     expect(bulkApplyResponse.parse((await post('apply', [rowFor(card)], B)).json()).rows[0]?.result).toBe('APLICADA');
     expect((await readControls(card)).source).toBe('card');
 
@@ -226,11 +213,11 @@ describe('a row that puts the card back on the company’s default', () => {
     expect(bulkApplyResponse.parse(applied.json()).rows.map((x) => x.result)).toEqual(['APLICADA']);
     expect(await readControls(card)).toEqual({ source: 'company', controls: DEFAULT, companyDefault: DEFAULT });
     expect(await ownRows(card)).toEqual([]);
-    const trail = await h.app.inject({
+    const trail = await suite.h.app.inject({
       method: 'GET',
       url: '/v1/audit/events',
       query: { action: 'CONTROLS_CHANGE', card: card.card.last4 },
-      headers: { ...bearer(token), cnpj: B.cnpj, relationcode: B.relationCode },
+      headers: { ...bearer(suite.token), cnpj: B.cnpj, relationcode: B.relationCode },
     });
     const events = auditResponse.parse(trail.json()).events.filter((e) => e.target.last4 === card.card.last4);
     expect(events.map((e) => e.changes.find((c) => c.field === 'origem'))).toEqual(

@@ -2,7 +2,7 @@
 // company's default (each a card event the audit trail shows in pt-BR), the company's default (an audit row), the
 // 30-day preview replaying the card's purchases, the demo's simulation down the network's path, and bad input.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditResponse } from '../../contracts/audit.ts';
 import {
   cardControlsResponse,
@@ -12,53 +12,33 @@ import {
 } from '../../contracts/spending-controls.ts';
 import { TEST_NETWORK_KEY } from '../../platform/config.ts';
 import { authorizations, spendingControls } from '../db/schema.ts';
-import { type BuiltCard, buildCard, buildCompany } from '../test/builders/index.ts';
-import { bearer, createHarness, DEMO, type Harness } from '../test/harness.ts';
+import { type BuiltCard, buildCard } from '../test/builders/index.ts';
+import { companySuite, controlsWith } from '../test/company-suite.ts';
+import { bearer } from '../test/harness.ts';
 
-let h: Harness;
-let token: string;
-let company: { id: number; cnpj: string; relationCode: string };
+// A company of the suite's own, the demo operator its Administrador (issue 26's builders).
+const suite = companySuite();
 
-beforeAll(async () => {
-  h = await createHarness();
-  // A company of the suite's own, the demo operator its Administrador (issue 26's builders).
-  company = await buildCompany(h, { members: [DEMO.login] });
-  token = await h.token(DEMO.login, DEMO.password);
-});
-afterAll(() => h.close());
-
-const controls = (over: Partial<SpendingControls>): SpendingControls => ({ ...OPEN_CONTROLS, ...over });
-const companyHeaders = () => ({ ...bearer(token), cnpj: company.cnpj, relationcode: company.relationCode });
-
-const read = async (built: BuiltCard) => {
-  const res = await h.app.inject({
-    method: 'GET',
-    url: `/v1/cards/controls/${built.account.id}`,
-    headers: { ...bearer(token), last4digits: built.card.last4 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return cardControlsResponse.parse(res.json());
-};
-const put = (built: BuiltCard, c: unknown) =>
-  h.app.inject({
-    method: 'PUT',
-    url: `/v1/cards/controls/${built.account.id}`,
-    headers: bearer(token),
-    payload: { last4digits: built.card.last4, controls: c },
-  });
+const read = (built: BuiltCard) => suite.readCardControls(built);
+const put = (built: BuiltCard, c: unknown) => suite.putCardControls(built, c);
 const setDefault = (c: SpendingControls | null) =>
-  h.app.inject({ method: 'PUT', url: '/v1/corporate/controls', headers: companyHeaders(), payload: { controls: c } });
+  suite.h.app.inject({
+    method: 'PUT',
+    url: '/v1/corporate/controls',
+    headers: suite.companyHeaders(),
+    payload: { controls: c },
+  });
 
 describe('a card’s controls', () => {
   it('reads none, then the company’s default, then its own, and back to the default', async () => {
-    const built = await buildCard(h, company);
+    const built = await buildCard(suite.h, suite.company);
     expect(await read(built)).toEqual({ source: 'none', controls: OPEN_CONTROLS, companyDefault: null });
-    const byDefault = controls({ blockedGroups: ['saques', 'apostas'], maxPerPurchase: 1500 });
+    const byDefault = controlsWith({ blockedGroups: ['saques', 'apostas'], maxPerPurchase: 1500 });
     expect((await setDefault(byDefault)).statusCode).toBe(200);
     try {
       expect(await read(built)).toEqual({ source: 'company', controls: byDefault, companyDefault: byDefault });
       // Groups come back in one order, however they were sent.
-      const own = controls({ blockedGroups: ['viagens', 'combustivel'], online: false, dailyLimit: 300.5 });
+      const own = controlsWith({ blockedGroups: ['viagens', 'combustivel'], online: false, dailyLimit: 300.5 });
       const saved = await put(built, own);
       expect(saved.statusCode, saved.body).toBe(200);
       const expected = { ...own, blockedGroups: ['combustivel', 'viagens'] };
@@ -77,13 +57,13 @@ describe('a card’s controls', () => {
   });
 
   it('records each change in the audit trail, before → after, in pt-BR', async () => {
-    const built = await buildCard(h, company);
-    expect((await put(built, controls({ blockedGroups: ['apostas'], maxPerPurchase: 200 }))).statusCode).toBe(200);
-    const res = await h.app.inject({
+    const built = await buildCard(suite.h, suite.company);
+    expect((await put(built, controlsWith({ blockedGroups: ['apostas'], maxPerPurchase: 200 }))).statusCode).toBe(200);
+    const res = await suite.h.app.inject({
       method: 'GET',
       url: '/v1/audit/events',
       query: { action: 'CONTROLS_CHANGE', card: built.card.last4 },
-      headers: companyHeaders(),
+      headers: suite.companyHeaders(),
     });
     expect(res.statusCode, res.body).toBe(200);
     const [event] = auditResponse.parse(res.json()).events.filter((e) => e.target.last4 === built.card.last4);
@@ -99,7 +79,7 @@ describe('a card’s controls', () => {
   });
 
   it('refuses bad controls with their reason and writes nothing', async () => {
-    const built = await buildCard(h, company);
+    const built = await buildCard(suite.h, suite.company);
     const bad: [unknown, string][] = [
       [{ ...OPEN_CONTROLS, blockedGroups: ['cassinos'] }, 'Categoria de estabelecimento desconhecida.'],
       [{ ...OPEN_CONTROLS, maxPerPurchase: 0 }, 'Informe um valor maior que zero ou deixe em branco.'],
@@ -111,20 +91,20 @@ describe('a card’s controls', () => {
       expect(res.statusCode, JSON.stringify(c)).toBe(400);
       expect(res.json().message).toContain(reason);
     }
-    const rows = await h.db.select().from(spendingControls).where(eq(spendingControls.cardId, built.card.id));
+    const rows = await suite.h.db.select().from(spendingControls).where(eq(spendingControls.cardId, built.card.id));
     expect(rows).toEqual([]);
   });
 
   it('refuses a card blocked for good before writing', async () => {
-    const built = await buildCard(h, company);
-    const cancel = await h.app.inject({
+    const built = await buildCard(suite.h, suite.company);
+    const cancel = await suite.h.app.inject({
       method: 'POST',
       url: `/v1/cards/deactivation/${built.account.id}`,
-      headers: bearer(token),
+      headers: bearer(suite.token),
       payload: { last4digits: built.card.last4 },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const res = await put(built, controls({ online: false }));
+    const res = await put(built, controlsWith({ online: false }));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PERMANENTLY_BLOCKED');
   });
@@ -132,10 +112,10 @@ describe('a card’s controls', () => {
 
 describe('the 30-day preview', () => {
   it('replays the card’s approved purchases through the controls, counting what they would decline', async () => {
-    const built = await buildCard(h, company, { creditLimit: '10000.00' });
-    const now = h.clock();
+    const built = await buildCard(suite.h, suite.company, { creditLimit: '10000.00' });
+    const now = suite.h.clock();
     const buy = (daysAgo: number, amount: number, mcc: number, requestId: string) =>
-      h.app.inject({
+      suite.h.app.inject({
         method: 'POST',
         url: '/v1/network/authorizations',
         headers: { 'x-network-key': TEST_NETWORK_KEY },
@@ -163,29 +143,24 @@ describe('the 30-day preview', () => {
       );
     }
     const preview = async (c: SpendingControls) => {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: `/v1/cards/controls/impact/${built.account.id}`,
-        headers: bearer(token),
-        payload: { last4digits: built.card.last4, controls: c },
-      });
+      const res = await suite.cardImpact(built, c);
       expect(res.statusCode, res.body).toBe(200);
       return controlsImpactResponse.parse(res.json());
     };
     // The 40-day-old purchase is outside the window.
-    expect(await preview(controls({ blockedGroups: ['apostas'] }))).toEqual({
+    expect(await preview(controlsWith({ blockedGroups: ['apostas'] }))).toEqual({
       approved: 4,
       wouldDecline: 1,
       byControl: [{ code: 'GROUP_BLOCKED', count: 1 }],
     });
     // Day 9: 300 fits a 320 day, the 50 after it does not.
-    expect(await preview(controls({ dailyLimit: 320 }))).toEqual({
+    expect(await preview(controlsWith({ dailyLimit: 320 }))).toEqual({
       approved: 4,
       wouldDecline: 1,
       byControl: [{ code: 'OVER_DAILY', count: 1 }],
     });
     // Each purchase counts once, by the first control it breaks (the group before the amount).
-    expect(await preview(controls({ maxPerPurchase: 90, blockedGroups: ['apostas'] }))).toEqual({
+    expect(await preview(controlsWith({ maxPerPurchase: 90, blockedGroups: ['apostas'] }))).toEqual({
       approved: 4,
       wouldDecline: 2,
       byControl: [
@@ -199,13 +174,13 @@ describe('the 30-day preview', () => {
 
 describe('the company’s default', () => {
   it('is an audit row of the company with its values before and after', async () => {
-    expect((await setDefault(controls({ international: false }))).statusCode).toBe(200);
+    expect((await setDefault(controlsWith({ international: false }))).statusCode).toBe(200);
     try {
-      const res = await h.app.inject({
+      const res = await suite.h.app.inject({
         method: 'GET',
         url: '/v1/audit/events',
         query: { action: 'controls.company' },
-        headers: companyHeaders(),
+        headers: suite.companyHeaders(),
       });
       const [event] = auditResponse.parse(res.json()).events;
       expect(event?.changes).toHaveLength(2);
@@ -215,8 +190,12 @@ describe('the company’s default', () => {
           { field: 'compraInternacional', before: 'permitidas', after: 'bloqueadas' },
         ]),
       );
-      const read = await h.app.inject({ method: 'GET', url: '/v1/corporate/controls', headers: companyHeaders() });
-      expect(read.json()).toEqual({ controls: controls({ international: false }) });
+      const read = await suite.h.app.inject({
+        method: 'GET',
+        url: '/v1/corporate/controls',
+        headers: suite.companyHeaders(),
+      });
+      expect(read.json()).toEqual({ controls: controlsWith({ international: false }) });
     } finally {
       await setDefault(null);
     }
@@ -225,13 +204,13 @@ describe('the company’s default', () => {
 
 describe('the demo’s purchase simulation', () => {
   it('sends the purchase down the network’s path for the scope’s card, and the decline names the control', async () => {
-    const built = await buildCard(h, company);
-    expect((await put(built, controls({ blockedGroups: ['combustivel'] }))).statusCode).toBe(200);
+    const built = await buildCard(suite.h, suite.company);
+    expect((await put(built, controlsWith({ blockedGroups: ['combustivel'] }))).statusCode).toBe(200);
     const simulate = (mcc: number) =>
-      h.app.inject({
+      suite.h.app.inject({
         method: 'POST',
         url: `/v1/cards/simulate-purchase/${built.account.id}`,
-        headers: bearer(token),
+        headers: bearer(suite.token),
         payload: {
           last4digits: built.card.last4,
           amount: 120,
@@ -250,17 +229,17 @@ describe('the demo’s purchase simulation', () => {
     });
     expect((await simulate(5812)).json()).toMatchObject({ approved: true, code: 'APPROVED' });
     // The card's history names the control, for the explainer (decision 132).
-    const history = await h.app.inject({
+    const history = await suite.h.app.inject({
       method: 'GET',
       url: `/v2/authorization/history/consult/${built.account.id}`,
-      headers: { ...bearer(token), last4digits: built.card.last4 },
+      headers: { ...bearer(suite.token), last4digits: built.card.last4 },
     });
     const declinedRow = history.json().authorizations.find((a: { descDrop: string }) => a.descDrop === 'NEGADA');
     expect(declinedRow).toMatchObject({
       descResponseTransaction: 'NEGADA POR CONTROLE DE GASTO',
       declineCode: 'GROUP_BLOCKED',
     });
-    const rows = await h.db.select().from(authorizations).where(eq(authorizations.cardId, built.card.id));
+    const rows = await suite.h.db.select().from(authorizations).where(eq(authorizations.cardId, built.card.id));
     expect(rows.map((r) => [r.descDrop, r.declineCode, r.mcc])).toEqual(
       expect.arrayContaining([
         ['NEGADA', 'GROUP_BLOCKED', 5541],

@@ -1,19 +1,18 @@
 // /home/bulk, the spending controls kind (decision 136): chosen beside the others with its own hint and template, the
 // dry run shows each row's controls atual → novo and its 30-day impact, and the apply sends the kind.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BULK_COLUMNS } from '../../../../contracts/bulk.ts';
 import { messages } from '../../../../contracts/index.ts';
 import { OPEN_CONTROLS } from '../../../../contracts/spending-controls.ts';
-import { useAppStore } from '../../../lib/store/index.ts';
 import { callApi } from '../../../lib/transport/index.ts';
-import { companies, loginAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setUpRouteTest } from '../../../test/route-test.ts';
+import { itemTexts } from '../../../test/texts.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
 const m = messages.bulk;
-const company = companies[0]!;
 
 type Sent = { body: { kind: string; rows: { line: number; cells: string[] }[] } };
 const KEY = 'a'.repeat(64);
@@ -24,19 +23,7 @@ const file = [
 ].join('\r\n');
 
 describe('/home/bulk, spending controls', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await import('../../../app/shell/shell-layout.tsx');
-    await import('./bulk.tsx');
-  });
-
-  beforeEach(() => {
-    api.mockReset();
-    useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies });
-    useAppStore
-      .getState()
-      .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
-  });
+  setUpRouteTest(api, () => import('./bulk.tsx'));
 
   it('is chosen as a kind, and its dry run shows atual → novo and the 30-day impact per row before applying', async () => {
     api.mockImplementation(async (name, options) => {
@@ -77,10 +64,7 @@ describe('/home/bulk, spending controls', { timeout: 30_000 }, () => {
     const table = screen.getByRole('table', { name: m.tableLabel });
     expect(within(table).getByRole('columnheader', { name: m.columns.controlsChange })).toBeTruthy();
     const row = within(table).getByText('Linha 2').closest('tr') as HTMLElement;
-    const lines = within(row)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(lines).toEqual([
+    expect(itemTexts(row)).toEqual([
       'Controles: padrão da empresa → do cartão',
       'Categorias bloqueadas: nenhuma → Jogos e apostas',
       'Compras on-line: bloqueadas → permitidas',

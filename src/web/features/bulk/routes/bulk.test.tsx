@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../contracts/index.ts';
-import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, callApi } from '../../../lib/transport/index.ts';
-import { companies, loginAnswer } from '../../../test/fixtures.ts';
+import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setUpRouteTest } from '../../../test/route-test.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
@@ -27,19 +27,7 @@ const upload = (name: string, text: string, type = 'text/csv') => {
 const limitsFile = (rows: string[]) => ['CPF;Final do cartão;Novo limite disponível', ...rows].join('\r\n');
 
 describe('/home/bulk', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await import('../../../app/shell/shell-layout.tsx');
-    await import('./bulk.tsx');
-  });
-
-  beforeEach(() => {
-    api.mockReset();
-    useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies });
-    useAppStore
-      .getState()
-      .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
-  });
+  setUpRouteTest(api, () => import('./bulk.tsx'));
 
   it('checks a 150-row file in two calls, marks a row repeated across them, and counts valid and wrong rows', async () => {
     api.mockImplementation(async (name, options) => {

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PortalUser } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, callApi } from '../../../lib/transport/index.ts';
 import { companies, loginAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setUpRouteTest } from '../../../test/route-test.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
@@ -27,19 +28,7 @@ const user = (n: number, status: PortalUser['status']): PortalUser => ({
 const dd = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('/home/company/management', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await import('../../../app/shell/shell-layout.tsx');
-    await import('./company-management.tsx');
-  });
-
-  beforeEach(() => {
-    api.mockReset();
-    useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies });
-    useAppStore
-      .getState()
-      .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
-  });
+  setUpRouteTest(api, () => import('./company-management.tsx'));
 
   it('shows the company, its relationship card, the kept card total and the portal users with the active ones', async () => {
     api.mockImplementation(async (name) => {

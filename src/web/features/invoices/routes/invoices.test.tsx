@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CorporateInvoice } from '../../../../contracts/index.ts';
-import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, callApi } from '../../../lib/transport/index.ts';
-import { companies, loginAnswer } from '../../../test/fixtures.ts';
+import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setUpRouteTest } from '../../../test/route-test.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
@@ -63,20 +63,7 @@ function answer(dueDates: string[], byDate: Record<string, CorporateInvoice>) {
 const dd = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('/home/invoices', { timeout: 30_000 }, () => {
-  // The lazy route chunks are loaded once up front, as a browser would have them cached.
-  beforeAll(async () => {
-    await import('../../../app/shell/shell-layout.tsx');
-    await import('./invoices.tsx');
-  });
-
-  beforeEach(() => {
-    api.mockReset();
-    useAppStore.getState().signOut();
-    useAppStore.getState().signIn({ usuario: loginAnswer.usuario, login: 'maria.operadora', companies });
-    useAppStore
-      .getState()
-      .setCompany({ name: company.corporateName, cnpj: company.cnpj, relationCode: company.relationCode });
-  });
+  setUpRouteTest(api, () => import('./invoices.tsx'));
 
   it('shows the newest due date’s invoice: month and year, total, digitable line and the four blocks', async () => {
     answer(['2026-01-22', '2026-02-22', '2025-12-22'], { '2026-02-22': full, '2026-01-22': partial });

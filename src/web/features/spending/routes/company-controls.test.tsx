@@ -8,6 +8,7 @@ import { ApiError, type CallOptions, callApi } from '../../../lib/transport/inde
 import { companies } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { signInAs } from '../../../test/sign-in.ts';
+import { itemTexts, rowTexts } from '../../../test/texts.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi);
@@ -66,10 +67,7 @@ describe('the company’s default spending controls', { timeout: 30_000 }, () =>
     fireEvent.change(screen.getByLabelText('Máximo por dia'), { target: { value: '50000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar controles' }));
     const dialog = await screen.findByRole('dialog', { name: 'Salvar os controles de gasto?' });
-    const rows = within(dialog)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) => r.textContent);
+    const rows = rowTexts(dialog);
     expect(rows).toContain('Categorias bloqueadasnenhumaJogos e apostas');
     expect(rows).toContain('Máximo por diasem limiteR$ 500,00');
     // The 30 days of the cards that follow the default, through the proposed controls, before anything is saved.
@@ -80,12 +78,10 @@ describe('the company’s default spending controls', { timeout: 30_000 }, () =>
         '5 das 40 compras aprovadas dos 7 cartões que seguem o padrão nos últimos 30 dias seriam negadas.',
       ),
     ).toBeTruthy();
-    const byControl = within(dialog).getByRole('list', { name: 'Negadas por controle' });
-    expect(
-      within(byControl)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Categoria bloqueada: 3 compras', 'Saques em dinheiro: 2 compras']);
+    expect(itemTexts(dialog, 'Negadas por controle')).toEqual([
+      'Categoria bloqueada: 3 compras',
+      'Saques em dinheiro: 2 compras',
+    ]);
     expect(calls('changeCompanyControls')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Controles de gasto salvos.')).toBeTruthy();

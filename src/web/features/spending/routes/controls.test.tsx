@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/transport/index.ts';
 import { UUID } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { selectCard, warmRoutes } from '../../../test/setup-card.ts';
+import { itemTexts, rowTexts } from '../../../test/texts.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
 
@@ -42,11 +43,7 @@ describe('the card’s spending controls', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar controles' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Salvar os controles de gasto?' });
-    const rows = within(dialog)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) => r.textContent);
-    expect(rows).toEqual([
+    expect(rowTexts(dialog)).toEqual([
       'Controlespadrão da empresado cartão',
       'Categorias bloqueadasJogos e apostasCombustível, Jogos e apostas',
       'Compras internacionaispermitidasbloqueadas',
@@ -55,12 +52,10 @@ describe('the card’s spending controls', () => {
     expect(
       within(dialog).getByText('3 das 12 compras aprovadas nos últimos 30 dias seriam negadas com estes controles.'),
     ).toBeTruthy();
-    const byControl = within(dialog).getByRole('list', { name: 'Negadas por controle' });
-    expect(
-      within(byControl)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Categoria bloqueada: 2 compras', 'Máximo por dia: 1 compra']);
+    expect(itemTexts(dialog, 'Negadas por controle')).toEqual([
+      'Categoria bloqueada: 2 compras',
+      'Máximo por dia: 1 compra',
+    ]);
     expect(api).not.toHaveBeenCalledWith('changeCardControls', expect.anything());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Controles de gasto salvos.')).toBeTruthy();

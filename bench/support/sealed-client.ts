@@ -1,10 +1,13 @@
-// The client of bench/compare.ts, this checkout's for both sides: signs the demo user in at the side's provider,
-// registers a device at its BFF (/keys, /devices) as the browser does, and builds the sealed `GET companies` the
-// load process (bench/proxy-load.ts) sends. Both sides are spoken to with this checkout's wire protocol: a side
-// that does not understand it fails here, before any load, with the step that failed.
+// The benches' sealed client (bench/proxy.ts, and bench/compare.ts for both of its sides): signs the demo user in at a
+// provider, registers a device at a BFF (/keys, /devices) as the browser does, and builds the sealed `GET companies`
+// the load process (bench/proxy-load.ts) sends, after checking that the load process seals as src/crypto opens. It
+// speaks this checkout's wire protocol: a server that does not understand it fails here, before any load, with the
+// step that failed.
+
+import { isDeepStrictEqual } from 'node:util';
 import { request } from 'undici';
 import { v7 } from 'uuid';
-import { endpoints, FID, PROVIDER_HOSTS } from '../src/contracts/index.ts';
+import { endpoints, FID, PROVIDER_HOSTS } from '../../src/contracts/index.ts';
 import {
   deriveSessionKey,
   importPublicKey,
@@ -13,12 +16,15 @@ import {
   type SessionSecrets,
   sealJson,
   sealToPublicKey,
-} from '../src/crypto/index.ts';
-import type { LoadJob } from './proxy-load.ts';
-import { sessionKeyBytes } from './proxy-seal.ts';
+} from '../../src/crypto/index.ts';
+import type { LoadJob } from '../proxy-load.ts';
+import { sealJsonSync, sessionKeyBytes } from '../proxy-seal.ts';
+import { BENCH_DEMO } from './databases.ts';
 
 export interface SignedInDevice {
   bffUrl: string;
+  /** The provider's bearer token of the demo user (the inner call's Authorization). */
+  token: string;
   secrets: SessionSecrets;
   headers: Record<string, string>;
   inner: { method: string; url: string; headers: Record<string, string> };
@@ -39,11 +45,16 @@ async function json<T>(step: string, answer: Awaited<ReturnType<typeof request>>
   }
 }
 
-async function signIn(providerUrl: string, password: string): Promise<string> {
+/** The demo operator signed in at a provider: its bearer token. */
+export async function signInDemo(
+  providerUrl: string,
+  password: string = BENCH_DEMO.password,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const login = await request(`${providerUrl}${endpoints.login.path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'demo', senha: password }),
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ login: BENCH_DEMO.login, senha: password }),
   });
   const { token } = await json<{ token?: string }>(`POST ${endpoints.login.path} (provider)`, login);
   if (!token) throw new ProtocolError(`POST ${endpoints.login.path} (provider): no token in the answer`);
@@ -63,7 +74,7 @@ async function registerDevice(bffUrl: string, token: string): Promise<SignedInDe
     ip: '',
     sessionToken: secrets.tokenAES,
     sessionCipher: secrets.cipherAES,
-    deviceName: 'bench-compare',
+    deviceName: 'bench',
     latitude: 0,
     longitude: 0,
     accuracy: 0,
@@ -82,6 +93,7 @@ async function registerDevice(bffUrl: string, token: string): Promise<SignedInDe
   );
   return {
     bffUrl,
+    token,
     secrets,
     headers: { ...clientHeaders, authorization: `Bearer ${accessToken}` },
     inner: {
@@ -92,10 +104,19 @@ async function registerDevice(bffUrl: string, token: string): Promise<SignedInDe
   };
 }
 
-/** Signs in and registers a device on one side; a failure says which side and step, and why that matters. */
-export async function connect(label: string, providerUrl: string, bffUrl: string, password: string) {
+/**
+ * Signs in and registers a device on one side; a failure says which side and step, and why that matters.
+ * `providerHeaders` go with the sign-in (a provider started as in production answers only its BFF's key).
+ */
+export async function connect(
+  label: string,
+  providerUrl: string,
+  bffUrl: string,
+  password: string,
+  providerHeaders: Record<string, string> = {},
+) {
   try {
-    return await registerDevice(bffUrl, await signIn(providerUrl, password));
+    return await registerDevice(bffUrl, await signInDemo(providerUrl, password, providerHeaders));
   } catch (error) {
     throw new Error(
       `${label}: could not sign in and register a device with this checkout's client, so the wire protocol ` +
@@ -132,4 +153,13 @@ export function loadJob(device: SignedInDevice, connections: number, durationS: 
     headers: device.headers,
     sealed: { keyHex: sessionKeyBytes(device.secrets).toString('hex'), inner: device.inner },
   };
+}
+
+/** The load process seals with node:crypto (bench/proxy-seal.ts): what it seals must be what src/crypto opens. */
+export async function checkLoadSealing(device: SignedInDevice): Promise<void> {
+  const probeId = v7();
+  const sealed = sealJsonSync(sessionKeyBytes(device.secrets), device.inner, probeId).payload;
+  if (!isDeepStrictEqual(await openJson(await deriveSessionKey(device.secrets), sealed, probeId), device.inner)) {
+    throw new Error('bench/proxy-seal.ts does not produce the envelope of src/crypto');
+  }
 }
