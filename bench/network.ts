@@ -1,31 +1,37 @@
 // The card network's authorization path (issue 30): POST /v1/network/authorizations on the real provider (its own
 // process, as start.ts builds it), on PGlite and on PostgreSQL, with the portal's reads (the account list, signed in)
-// running beside it from the same load process. Steps of more network connections find the highest rate the
-// machine holds; each step prints the rate and p50/p99 of the network's answers and of the portal's. The goal is
-// p99 ≤ 10 ms at the highest rate; a goal missed is printed as such, nothing asserts.
+// running beside it from the same load process. The goal is p99 ≤ 10 ms at the highest rate the machine holds
+// (decision 148): the network's requests arrive at a rate, as a card network sends them, step after step, and the
+// highest step answered at its rate with p99 ≤ 10 ms is the rate the machine holds; the portal's reads arrive beside
+// them at their own steady rate. A last step sends as fast as answered (closed loop) for the machine's ceiling,
+// where the latency is only queueing. A goal missed is printed as such; nothing asserts.
 //
 // The demo is kept between runs (bench/support/databases.ts keptDemo); every usable holder card gets a limit no
 // purchase of the bench exhausts, and the company a default with controls, so each purchase goes through the
 // whole path (card, limit, controls, day and month sums).
-// Knobs: BENCH_ENGINES (pglite,postgres), BENCH_DURATION_S (5), BENCH_CONNECTIONS (1,4,16), BENCH_PORTAL_CONNECTIONS (2).
-import { loadavg } from 'node:os';
+// Knobs: BENCH_ENGINES (pglite,postgres), BENCH_DURATION_S (5), BENCH_RATES (50,100,200,300,400: the network's
+// requests a second), BENCH_CEILING_CONNECTIONS (16; 0 skips the closed-loop step), BENCH_PORTAL_RATE (100 reads a
+// second; 0 runs the network alone).
 import { and, eq, isNull } from 'drizzle-orm';
 import { TEST_NETWORK_KEY } from '../src/platform/config.ts';
 import type { DatabaseOptions } from '../src/platform/database.ts';
 import { createDb } from '../src/provider/db/client.ts';
 import { accounts, cards, companies, spendingControls } from '../src/provider/db/schema.ts';
 import type { NetworkJob, NetworkResult, Side } from './network-load.ts';
-import { BENCH_DEMO, benchDatabaseUrl, ENGINES, keptDemo } from './support/databases.ts';
+import { benchDatabaseUrl, ENGINES, keptDemo } from './support/databases.ts';
+import { goal, loadAverage, percentile, sortedOf } from './support/figures.ts';
 import { forkServer, loadProcess, stopServer } from './support/processes.ts';
+import { signInDemo } from './support/sealed-client.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const STEPS = (process.env.BENCH_CONNECTIONS ?? '1,4,16').split(',').map(Number);
-const PORTAL_CONNECTIONS = Number(process.env.BENCH_PORTAL_CONNECTIONS ?? 2);
+const RATES = (process.env.BENCH_RATES ?? '50,100,200,300,400').split(',').map(Number);
+const CEILING_CONNECTIONS = Number(process.env.BENCH_CEILING_CONNECTIONS ?? 16);
+const PORTAL_RATE = Number(process.env.BENCH_PORTAL_RATE ?? 100);
+/** A step holds its rate when it answered at least this share of it (autocannon's pacing is not exact). */
+const HELD_SHARE = 0.95;
 const GOAL_P99_MS = 10;
 const KEPT = { postgres: 'fidis_bench_network', pglite: '.bench-data/network', accounts: 300 };
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 async function prepare(engine: string): Promise<{ options: DatabaseOptions; cardIds: string[] } | null> {
@@ -59,26 +65,21 @@ async function prepare(engine: string): Promise<{ options: DatabaseOptions; card
   return { options, cardIds: usable.map((c) => c.id) };
 }
 
-async function signIn(url: string): Promise<Record<string, string>> {
-  const login = await fetch(`${url}/v0/portal/usuario/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: BENCH_DEMO.login, senha: BENCH_DEMO.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+/** The demo operator's bearer and first company, as the portal's account list asks them. */
+async function portalHeaders(url: string): Promise<Record<string, string>> {
+  const auth = { authorization: `Bearer ${await signInDemo(url)}` };
   const list = await fetch(`${url}/v1/corporate/companies`, { headers: auth });
   const [company] = ((await list.json()) as { companies: { cnpj: string; relationCode: string }[] }).companies;
   return { ...auth, cnpj: company?.cnpj ?? '', relationcode: company?.relationCode ?? '' };
 }
 
 function line(name: string, side: Side, elapsedMs: number) {
-  const sorted = [...side.latencies].sort((a, b) => a - b);
+  const sorted = sortedOf(side.latencies);
   const rate = side.latencies.length / (elapsedMs / 1000);
   return {
     rate,
-    p99: pct(sorted, 99),
-    text: `${name.padEnd(8)} ${rate.toFixed(0).padStart(6)} req/s  p50 ${ms(pct(sorted, 50))}  p99 ${ms(pct(sorted, 99))}  non-2xx ${side.non2xx}  errors ${side.errors}`,
+    p99: percentile(sorted, 0.99),
+    text: `${name.padEnd(8)} ${rate.toFixed(0).padStart(6)} req/s  p50 ${ms(percentile(sorted, 0.5))}  p99 ${ms(percentile(sorted, 0.99))}  non-2xx ${side.non2xx}  errors ${side.errors}`,
   };
 }
 
@@ -92,32 +93,40 @@ async function bench(engine: string) {
   });
   const load = loadProcess<NetworkJob, NetworkResult>(new URL('./network-load.ts', import.meta.url));
   try {
-    const headers = await signIn(url);
-    const job = (connections: number, withPortal: boolean): NetworkJob => ({
+    const headers = await portalHeaders(url);
+    const portal = PORTAL_RATE > 0 ? { connections: 4, rate: PORTAL_RATE, headers } : null;
+    const job = (connections: number, rate?: number): NetworkJob => ({
       url,
       networkKey: TEST_NETWORK_KEY,
       cardIds: prepared.cardIds,
       connections,
+      ...(rate ? { rate } : {}),
       durationS: DURATION_S,
-      portal: withPortal ? { connections: PORTAL_CONNECTIONS, headers } : null,
+      portal,
     });
-    await load.run({ ...job(2, false), durationS: 1 }); // warm-up: plans, pools, JIT
+    await load.run({ ...job(2), portal: null, durationS: 2 }); // warm-up: plans, pools, JIT
     console.info(
-      `\n  ${engine}: ${prepared.cardIds.length} cards, ${DURATION_S} s a step, portal beside: ${PORTAL_CONNECTIONS} connections`,
+      `\n  ${engine}: ${prepared.cardIds.length} cards, ${DURATION_S} s a step, the portal's reads beside at ${PORTAL_RATE} a second`,
     );
-    let best = { rate: 0, p99: NaN, connections: 0 };
-    for (const connections of STEPS) {
-      const result = await load.run(job(connections, true));
+    let held: { rate: number; p99: number } | null = null;
+    for (const rate of RATES) {
+      const result = await load.run(job(0, rate));
       const network = line('network', result.network, result.elapsedMs);
-      console.info(`  ${String(connections).padStart(3)} conn  ${network.text}`);
-      if (result.portal) console.info(`           ${line('portal', result.portal, result.elapsedMs).text}`);
-      if (network.rate > best.rate) best = { rate: network.rate, p99: network.p99, connections };
+      const holds = network.rate >= rate * HELD_SHARE && network.p99 <= GOAL_P99_MS;
+      console.info(`  ${String(rate).padStart(4)}/s  ${network.text}  ${holds ? 'holds' : 'does not hold'}`);
+      if (result.portal) console.info(`          ${line('portal', result.portal, result.elapsedMs).text}`);
+      if (holds) held = { rate: network.rate, p99: network.p99 };
+      else break;
     }
-    const verdict = best.p99 <= GOAL_P99_MS ? 'goal met' : 'GOAL MISSED';
+    if (CEILING_CONNECTIONS > 0) {
+      const result = await load.run(job(CEILING_CONNECTIONS));
+      const network = line('network', result.network, result.elapsedMs);
+      console.info(`  ceiling, ${CEILING_CONNECTIONS} connections as fast as answered: ${network.text}`);
+      if (result.portal) console.info(`          ${line('portal', result.portal, result.elapsedMs).text}`);
+    }
+    const verdict = held ? `held ${held.rate.toFixed(0)} req/s with p99 ${ms(held.p99)}` : 'held no step';
     console.info(
-      `  ${engine}: highest rate ${best.rate.toFixed(0)} req/s at ${best.connections} connections, p99 ${ms(best.p99)} (goal ≤ ${GOAL_P99_MS} ms: ${verdict}); load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+      `  ${engine}: ${verdict}; ${goal(held !== null, `p99 ≤ ${GOAL_P99_MS} ms at a rate held`)}; load average ${loadAverage()}`,
     );
   } finally {
     load.stop();
