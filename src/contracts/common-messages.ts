@@ -23,6 +23,11 @@ export const commonMessages = {
     hint: 'Digite só números: os dois últimos são os centavos (3000 = R$ 30,00).',
     reading: (amount: string) => `Valor digitado: ${amount}`,
   },
+  /** Every date filter (ui/date-field.tsx): typed and read as dd/mm/aaaa whatever the browser's language. */
+  dateField: {
+    placeholder: 'dd/mm/aaaa',
+    invalid: 'Data inexistente ou incompleta: digite dd/mm/aaaa, por exemplo 05/11/2026.',
+  },
   /** The field rules of contracts/fields.ts: every schema that uses a field refuses with these. */
   fields: {
     invalidCpf: 'CPF inválido',

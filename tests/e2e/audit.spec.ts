@@ -122,8 +122,8 @@ test('a period that ends before it starts is refused with its reason in pt-BR', 
   await page.goto('/home/audit');
   await expect(page.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
   await expect(page.getByText(/registros exibidos|Nenhum registro/)).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('De', { exact: true }).fill('2026-11-20');
-  await page.getByLabel('Até', { exact: true }).fill('2026-11-10');
+  await page.getByLabel('De', { exact: true }).fill('20/11/2026');
+  await page.getByLabel('Até', { exact: true }).fill('10/11/2026');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'A data inicial deve ser anterior ou igual à data final.' }),

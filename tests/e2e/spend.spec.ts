@@ -101,3 +101,39 @@ test('an invoice says where it stands, with its due date', async ({ page }) => {
   await expectNoA11yViolations(page);
   await shoot(page, 'invoices');
 });
+
+test.describe('in a browser set to English', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
+
+  // The native date input would show mm/dd/yyyy here; the period is typed and read as dd/mm/aaaa (decision 144).
+  test('the period still reads and takes dd/mm/aaaa, and an impossible date is said in pt-BR', async ({ page }) => {
+    await page.goto('/home/transactions');
+    expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+    await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+    const from = page.getByRole('textbox', { name: 'De', exact: true });
+    const to = page.getByRole('textbox', { name: 'Até', exact: true });
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await expect(to).toHaveValue(today);
+    await expect(from).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    await from.fill('');
+    await from.pressSequentially('31022026');
+    await expect(from).toHaveValue('31/02/2026');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(
+      page.getByText('Data inexistente ou incompleta: digite dd/mm/aaaa, por exemplo 05/11/2026.'),
+    ).toBeVisible();
+    await expect(from).toHaveValue('31/02/2026');
+    await from.fill('');
+    await from.pressSequentially('01022026');
+    await expect(from).toHaveValue('01/02/2026');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page.getByText('Data inexistente ou incompleta', { exact: false })).toHaveCount(0);
+    await expect(
+      rows(page)
+        .first()
+        .or(page.getByText(/Nenhuma transação/)),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(from).toHaveValue('01/02/2026');
+    await expect(to).toHaveValue(today);
+  });
+});

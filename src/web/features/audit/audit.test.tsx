@@ -168,7 +168,8 @@ describe('the audit trail screen (/home/audit)', () => {
     answer((q) => (q.card ? page([limit]) : page([block, limit])));
     renderApp('/home/audit');
     await screen.findByRole('table', { name: m.title });
-    fireEvent.change(screen.getByLabelText(m.filters.from), { target: { value: '2026-11-01' } });
+    fireEvent.input(screen.getByLabelText(m.filters.from), { target: { value: '01112026' } });
+    expect((screen.getByLabelText(m.filters.from) as HTMLInputElement).value).toBe('01/11/2026');
     fireEvent.change(screen.getByLabelText(m.filters.operator), { target: { value: 'maria.souza' } });
     fireEvent.change(screen.getByLabelText(m.filters.card), { target: { value: '123.456.789-09' } });
     fireEvent.change(screen.getByLabelText(m.filters.action), { target: { value: 'LIMIT_CHANGE' } });
@@ -182,6 +183,24 @@ describe('the audit trail screen (/home/audit)', () => {
     });
     expect(await screen.findByText('R$ 2.500,50')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: m.title })).queryByText('Bloqueio do cartão')).toBeNull();
+  });
+
+  it('opens with the period as dd/mm/aaaa and keeps an impossible date as typed, said under it, without calling', async () => {
+    answer(() => page([block]));
+    renderApp('/home/audit');
+    await screen.findByRole('table', { name: m.title });
+    const from = screen.getByRole('textbox', { name: m.filters.from }) as HTMLInputElement;
+    expect(from.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(from.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    fireEvent.input(from, { target: { value: '31/04/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: m.filters.submit }));
+    expect(await screen.findByText(messages.dateField.invalid)).toBeTruthy();
+    expect(from.value).toBe('31/04/2026');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.input(screen.getByRole('textbox', { name: m.filters.to }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: m.filters.submit }));
+    expect(await screen.findByText(m.period.required)).toBeTruthy();
+    expect(trailCalls()).toHaveLength(1);
   });
 
   it('refuses a card that is neither four digits nor a CPF without calling', async () => {
@@ -213,7 +232,7 @@ describe('the audit trail screen (/home/audit)', () => {
     );
     renderApp('/home/audit');
     await screen.findByRole('table', { name: m.title });
-    fireEvent.change(screen.getByLabelText(m.filters.from), { target: { value: '2020-01-01' } });
+    fireEvent.input(screen.getByLabelText(m.filters.from), { target: { value: '01/01/2020' } });
     fireEvent.click(screen.getByRole('button', { name: m.filters.submit }));
     expect((await screen.findByRole('alert')).textContent).toContain(m.period.tooOld);
   });

@@ -4,13 +4,16 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { AUDIT_ACTIONS, actionLabel } from '../../../../contracts/audit.ts';
+import { commonMessages } from '../../../../contracts/common-messages.ts';
 import { messages } from '../../../../contracts/messages.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { isApiError } from '../../../lib/transport/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { DateField } from '../../../ui/date-field.tsx';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { FormAlert } from '../../../ui/form-alert.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { isoToTyped, typedToIso } from '../../../ui/typed-date.ts';
 import { useAuditTrail } from '../api/audit.ts';
 import { AuditTable } from '../components/audit-table.tsx';
 import { PublishedHead } from '../components/published-head.tsx';
@@ -28,10 +31,26 @@ const actionOptions = [
 
 type Errors = Partial<Record<keyof AuditFilterValues, string>>;
 
+/** The period as typed (dd/mm/aaaa, decision 144); the screen sends ISO days. */
+const asTyped = (v: AuditFilterValues): AuditFilterValues => ({ ...v, from: isoToTyped(v.from), to: isoToTyped(v.to) });
+const asSent = (v: AuditFilterValues): AuditFilterValues => ({
+  ...v,
+  from: typedToIso(v.from) ?? '',
+  to: typedToIso(v.to) ?? '',
+});
+
+function periodError(typed: string): string | undefined {
+  const iso = typedToIso(typed);
+  if (iso === null) return commonMessages.dateField.invalid;
+  return iso === '' ? m.period.required : undefined;
+}
+
 function check(v: AuditFilterValues): Errors {
   const errors: Errors = {};
-  if (!v.from) errors.from = m.period.required;
-  if (!v.to) errors.to = m.period.required;
+  const from = periodError(v.from);
+  const to = periodError(v.to);
+  if (from) errors.from = from;
+  if (to) errors.to = to;
   if (!OPERATOR_RULE.test(v.operator.trim())) errors.operator = m.operatorInvalid;
   const card = cardOnTheWire(v.card);
   if (v.card.trim() !== '' && card.length !== 4 && card.length !== 11) errors.card = m.cardInvalid;
@@ -41,8 +60,8 @@ function check(v: AuditFilterValues): Errors {
 export default function AuditRoute() {
   useDocumentTitle(messages.pageTitles.audit);
   const company = useAppStore((s) => s.company);
-  const [typed, setTyped] = useState<AuditFilterValues>(() => defaultFilters());
-  const [applied, setApplied] = useState<AuditFilterValues>(typed);
+  const [applied, setApplied] = useState<AuditFilterValues>(() => defaultFilters());
+  const [typed, setTyped] = useState<AuditFilterValues>(() => asTyped(applied));
   const [errors, setErrors] = useState<Errors>({});
   const list = useAuditTrail(applied);
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.events) ?? [], [list.data]);
@@ -53,12 +72,12 @@ export default function AuditRoute() {
     event.preventDefault();
     const found = check(typed);
     setErrors(found);
-    if (Object.keys(found).length === 0) setApplied({ ...typed });
+    if (Object.keys(found).length === 0) setApplied(asSent(typed));
   }
 
   function clear() {
     const fresh = defaultFilters();
-    setTyped(fresh);
+    setTyped(asTyped(fresh));
     setErrors({});
     setApplied(fresh);
   }
@@ -79,20 +98,8 @@ export default function AuditRoute() {
 
       <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={f.legend}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            type="date"
-            label={f.from}
-            value={typed.from}
-            onChange={(e) => set('from')(e.currentTarget.value)}
-            error={errors.from}
-          />
-          <TextInput
-            type="date"
-            label={f.to}
-            value={typed.to}
-            onChange={(e) => set('to')(e.currentTarget.value)}
-            error={errors.to}
-          />
+          <DateField label={f.from} value={typed.from} onChange={set('from')} error={errors.from} />
+          <DateField label={f.to} value={typed.to} onChange={set('to')} error={errors.to} />
           <TextInput
             label={f.operator}
             placeholder={f.operatorPlaceholder}

@@ -1,12 +1,16 @@
 // The spend filters (decision 118): period, holder or card, status, origin, amount range. Applied on "Filtrar", so a
-// half-typed amount never asks the provider; each field's own mistake is said under it.
+// half-typed amount or date never asks the provider; each field's own mistake is said under it. The period is typed
+// as dd/mm/aaaa (decision 144) and travels as ISO days.
 import { Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { searchTermProblem } from '../../../../contracts/card-search-term.ts';
+import { commonMessages } from '../../../../contracts/common-messages.ts';
 import { messages } from '../../../../contracts/messages.ts';
 import { SPEND_REGIONS, SPEND_STATUSES } from '../../../../contracts/spend.ts';
+import { DateField } from '../../../ui/date-field.tsx';
 import { parseTypedMoney } from '../../../ui/money.ts';
 import { MoneyInput } from '../../../ui/money-input.tsx';
+import { isoToTyped, typedToIso } from '../../../ui/typed-date.ts';
 import type { SpendFilterErrors, SpendFilterValues } from '../lib/filters.ts';
 
 const m = messages.spend;
@@ -17,6 +21,20 @@ const regionOptions = [
   ...SPEND_REGIONS.map((r) => ({ value: r, label: m.regions[r] })),
 ];
 
+/** The values with the period as typed ('05/11/2026') → as the provider reads it, or each field's mistake. */
+export function readSpendFilters(typed: SpendFilterValues): { values: SpendFilterValues; errors: SpendFilterErrors } {
+  const errors: SpendFilterErrors = {};
+  const from = typedToIso(typed.from);
+  const to = typedToIso(typed.to);
+  if (from === null) errors.from = commonMessages.dateField.invalid;
+  if (to === null) errors.to = commonMessages.dateField.invalid;
+  const values = { ...typed, from: from ?? '', to: to ?? '' };
+  return { values, errors: { ...checkSpendFilters(values), ...errors } };
+}
+
+const asTyped = (v: SpendFilterValues): SpendFilterValues => ({ ...v, from: isoToTyped(v.from), to: isoToTyped(v.to) });
+
+/** The rules across fields, on the period as ISO days. */
 export function checkSpendFilters(v: SpendFilterValues): SpendFilterErrors {
   const errors: SpendFilterErrors = {};
   if (v.from && v.to && v.from > v.to) errors.from = m.periodOrder;
@@ -37,7 +55,7 @@ interface Props {
 }
 
 export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }: Props) {
-  const [typed, setTyped] = useState<SpendFilterValues>(initial);
+  const [typed, setTyped] = useState<SpendFilterValues>(() => asTyped(initial));
   const [errors, setErrors] = useState<SpendFilterErrors>({});
   const set =
     <K extends keyof SpendFilterValues>(key: K) =>
@@ -46,14 +64,14 @@ export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }:
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = checkSpendFilters(typed);
+    const { values, errors: found } = readSpendFilters(typed);
     setErrors(found);
-    if (Object.keys(found).length === 0) onApply({ ...typed });
+    if (Object.keys(found).length === 0) onApply(values);
   }
 
   function clear() {
     const fresh = defaults();
-    setTyped(fresh);
+    setTyped(asTyped(fresh));
     setErrors({});
     onApply(fresh);
   }
@@ -61,14 +79,8 @@ export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }:
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={m.filters}>
       <SimpleGrid cols={{ base: 2, md: oneCard ? 3 : 4, xl: oneCard ? 6 : 7 }} spacing="sm" verticalSpacing="sm">
-        <TextInput
-          type="date"
-          label={m.from}
-          value={typed.from}
-          onChange={(e) => set('from')(e.currentTarget.value)}
-          error={errors.from}
-        />
-        <TextInput type="date" label={m.to} value={typed.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+        <DateField label={m.from} value={typed.from} onChange={set('from')} error={errors.from} />
+        <DateField label={m.to} value={typed.to} onChange={set('to')} error={errors.to} />
         {oneCard ? null : (
           <TextInput
             label={m.holder}

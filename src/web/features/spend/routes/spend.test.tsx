@@ -2,6 +2,7 @@
 // signed amounts, the keyset's "Carregar mais", a refusal with "Tentar novamente", and a row opening its card.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../../contracts/messages.ts';
 import type { SpendResponse, SpendRow } from '../../../../contracts/spend.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, callApi } from '../../../lib/transport/index.ts';
@@ -114,6 +115,27 @@ describe('/home/transactions', () => {
     });
     expect(reads()[1]).toHaveProperty('from');
     expect(reads()[1]).toHaveProperty('to');
+  });
+
+  it('takes the period typed as dd/mm/aaaa, sends it as ISO days, and keeps an impossible date as typed', async () => {
+    api.mockImplementation(async (name) => (name === 'companyTransactions' ? answer([purchase(1)]) : {}));
+    renderApp('/home/transactions');
+    await table();
+    const from = screen.getByRole('textbox', { name: 'De' }) as HTMLInputElement;
+    const to = screen.getByRole('textbox', { name: 'Até' }) as HTMLInputElement;
+    expect(from.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    fireEvent.input(from, { target: { value: '29022026' } });
+    expect(from.value).toBe('29/02/2026');
+    fireEvent.input(to, { target: { value: '10032026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText(messages.dateField.invalid)).toBeTruthy();
+    expect(from.value).toBe('29/02/2026');
+    expect(reads()).toHaveLength(1);
+    fireEvent.input(from, { target: { value: '28/02/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(reads()).toHaveLength(2));
+    expect(reads()[1]).toMatchObject({ from: '2026-02-28', to: '2026-03-10' });
+    expect(screen.queryByText(messages.dateField.invalid)).toBeNull();
   });
 
   it('loads the next page from the cursor and keeps the first page’s totals', async () => {
