@@ -1,7 +1,8 @@
 // A card's screens at every width (issue 27, decision 140): one compact header (holder, CPF, last four, status,
 // limit) above the screen, so at 360 px the screen's own content starts on the first screen; the card's tabs one
 // row that scrolls below 992 px and reachable by keyboard; the card's history a table using the whole width at
-// 1280 px, with no sideways scroll. Read-only.
+// 1280 px, with no sideways scroll, and at 768 px a compact table (the authorization, the installments and why a
+// purchase was declined folded into the cells beside them) that does not scroll sideways either. Read-only.
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
 import { openCardScreen, openRow } from './support/cards.ts';
@@ -64,7 +65,9 @@ test('the card tabs: one row that scrolls below 992 px, every tab reached by key
   await expect(current).toBeInViewport({ ratio: 1 });
 });
 
-test("the card's history: the whole width at 1280 px, no sideways scroll, every column seen", async ({ page }) => {
+test("the card's history: no sideways scroll, every column's information seen, the whole width at 1280 px", async ({
+  page,
+}) => {
   await openHome(page);
   await openRow(page, 0);
   await openCardScreen(page, 'Transações');
@@ -76,23 +79,48 @@ test("the card's history: the whole width at 1280 px, no sideways scroll, every 
     return;
   }
   const table = page.getByRole('table', { name: 'Histórico de autorizações' });
-  await expect(table.locator(':scope > tbody > tr').first()).toBeVisible({ timeout: 20_000 });
-  await expect(table.getByRole('columnheader')).toHaveText(columns);
+  const rows = table.locator(':scope > tbody > tr');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
   const region = table.locator('xpath=..');
-  const { scrollWidth, clientWidth } = await region.evaluate((el) => ({
-    scrollWidth: el.scrollWidth,
-    clientWidth: el.clientWidth,
-  }));
-  if (width(page) >= 1280) {
-    expect(scrollWidth, 'the table fits its column at 1280 px').toBeLessThanOrEqual(clientWidth);
-    const box = await region.boundingBox();
-    for (const name of columns) {
-      const column = await table.getByRole('columnheader', { name }).boundingBox();
-      expect(column && box && column.x + column.width, `${name} inside the table's box`).toBeLessThanOrEqual(
-        (box?.x ?? 0) + (box?.width ?? 0) + 0.5,
+  const fits = async (what: typeof table) =>
+    what.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  if (width(page) < 1200) {
+    // The compact table: four columns, the rest of each row's information folded into its cells, no sideways scroll.
+    await expect(table.getByRole('columnheader')).toHaveText(['Data', 'Estabelecimento', 'Valor', 'Status']);
+    const { scrollWidth, clientWidth } = await fits(region);
+    expect(scrollWidth, `the table fits its column at ${width(page)} px`).toBeLessThanOrEqual(clientWidth);
+    const tableBox = await table.boundingBox();
+    expect((tableBox?.x ?? 0) + (tableBox?.width ?? 0)).toBeLessThanOrEqual(width(page));
+    const count = await rows.count();
+    for (let i = 0; i < count; i++) {
+      const cells = rows.nth(i).getByRole('cell');
+      await expect(cells.nth(1)).toContainText(/Autorização \d+ · Parcelas \d+/);
+      // A declined purchase says why in its status cell: more than the word NEGADA.
+      const status = (await cells.nth(3).textContent()) ?? '';
+      if (status.startsWith('NEGADA')) expect(status.length, `row ${i}'s decline explained`).toBeGreaterThan(20);
+    }
+    // The invoices' transactions below fold the same way.
+    const invoices = page.getByRole('table', { name: 'Transações das faturas' });
+    if ((await invoices.count()) > 0) {
+      const invoiceFit = await fits(invoices.locator('xpath=..'));
+      expect(invoiceFit.scrollWidth).toBeLessThanOrEqual(invoiceFit.clientWidth);
+      await expect(invoices.locator(':scope > tbody > tr').first().getByRole('cell').nth(1)).toContainText(
+        /Cartão .+ · Parcela/,
       );
     }
-    // The table takes the width beside the sidebar, not a column of it.
-    expect(clientWidth).toBeGreaterThan(880);
+    await expectNoA11yViolations(page);
+    return;
   }
+  await expect(table.getByRole('columnheader')).toHaveText(columns);
+  const { scrollWidth, clientWidth } = await fits(region);
+  expect(scrollWidth, 'the table fits its column at 1280 px').toBeLessThanOrEqual(clientWidth);
+  const box = await region.boundingBox();
+  for (const name of columns) {
+    const column = await table.getByRole('columnheader', { name }).boundingBox();
+    expect(column && box && column.x + column.width, `${name} inside the table's box`).toBeLessThanOrEqual(
+      (box?.x ?? 0) + (box?.width ?? 0) + 0.5,
+    );
+  }
+  // The table takes the width beside the sidebar, not a column of it.
+  expect(clientWidth).toBeGreaterThan(880);
 });

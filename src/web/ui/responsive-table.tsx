@@ -30,6 +30,11 @@ interface ResponsiveTableProps<T> {
   onOpen?: (row: T) => void;
   /** Tighter rows and smaller text: a long list read line by line (the spend tables, issue 27). */
   dense?: boolean;
+  /**
+   * Below `below` (and above `stackBelow`) the table shows these columns instead, with no minimum width: the others
+   * folded into their cells, so a tablet reads every row without scrolling sideways (issue 27).
+   */
+  compact?: { below: string; columns: Column<T>[] };
 }
 
 /** A click or key that a control inside the row handles itself (a button, a link, the CPF's "mostrar"). */
@@ -64,8 +69,12 @@ export function ResponsiveTable<T>({
   minWidth,
   onOpen,
   dense = false,
+  compact,
 }: ResponsiveTableProps<T>) {
   const stacked = useMediaQuery(`(max-width: ${stackBelow})`, false, { getInitialValueInEffect: false });
+  const folded = useMediaQuery(`(max-width: ${compact?.below ?? '0em'})`, false, { getInitialValueInEffect: false });
+  const shown = compact && folded ? compact.columns : columns;
+  const width = compact && folded ? undefined : minWidth;
 
   if (stacked) {
     const primary = columns.find((c) => c.primary);
@@ -106,12 +115,12 @@ export function ResponsiveTable<T>({
       verticalSpacing={dense ? 6 : 'sm'}
       horizontalSpacing={dense ? 'xs' : 'sm'}
       fz={dense ? 'sm' : undefined}
-      miw={minWidth}
+      miw={width}
       aria-label={label}
     >
       <Table.Thead>
         <Table.Tr>
-          {columns.map((c) => (
+          {shown.map((c) => (
             <Table.Th key={c.key} scope="col">
               {c.label}
             </Table.Th>
@@ -121,7 +130,7 @@ export function ResponsiveTable<T>({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)} {...openProps(row, onOpen)}>
-            {columns.map((c) => (
+            {shown.map((c) => (
               <Table.Td key={c.key}>{c.render(row)}</Table.Td>
             ))}
           </Table.Tr>
@@ -129,7 +138,7 @@ export function ResponsiveTable<T>({
       </Table.Tbody>
     </Table>
   );
-  if (!minWidth) return table;
+  if (!width) return table;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
     <section className={classes.scroll} aria-label={label} tabIndex={0}>

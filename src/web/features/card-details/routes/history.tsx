@@ -1,5 +1,6 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { type InvoiceTransaction, messages } from '../../../../contracts/index.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { formatCurrency } from '../../../ui/format.ts';
@@ -61,6 +62,49 @@ const transactionColumns: Column<DatedTransaction>[] = [
   { key: 'due', label: m.dueDate, render: (t) => dayjs(t.dueDate).format('DD/MM/YYYY') },
 ];
 
+/** Named, in small grey text under a cell's own content: what the compact table folds into it. */
+const folded = (...lines: ReactNode[]) =>
+  lines.map((line, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed, in a fixed order.
+    <Text key={i} component="span" display="block" fz="xs" c="gray.7">
+      {line}
+    </Text>
+  ));
+
+/** Below 1200 px (issue 27): the card and installment under the description, the value abroad under the national. */
+const [dateColumn, descriptionColumn, , , nationalColumn, , dueColumn] =
+  transactionColumns as Column<DatedTransaction>[];
+const compactTransactionColumns: Column<DatedTransaction>[] = [
+  dateColumn!,
+  {
+    ...descriptionColumn!,
+    render: (t) => (
+      <>
+        {t.description}
+        {folded(`${m.card} ${t.numCard} · ${m.installment} ${t.numParcelOf || '—'}`)}
+      </>
+    ),
+  },
+  {
+    ...nationalColumn!,
+    label: m.value,
+    render: (t) => (
+      <>
+        <Signed value={t.valueTransactionNational} coinCode={986} group={t.abbreviationGroup} />
+        {t.valueTransactionInternational !== 0
+          ? folded(
+              <>
+                {m.international}:{' '}
+                <Signed value={t.valueTransactionInternational} coinCode={840} group={t.abbreviationGroup} />
+              </>,
+            )
+          : null}
+      </>
+    ),
+  },
+  dueColumn!,
+];
+
 /**
  * /home/details/history: the authorizations (filtered, mapped, shifted a minute, a NEGADA one explained) and the
  * recent invoices' transactions.
@@ -110,6 +154,7 @@ export default function HistoryRoute() {
               rowKey={(t) => `${t.dueDate}-${t.date}-${t.description}-${t.numParcelOf}-${t.valueTransactionNational}`}
               label={m.transactions}
               minWidth={760}
+              compact={{ below: '74.99em', columns: compactTransactionColumns }}
               dense
             />
           )}

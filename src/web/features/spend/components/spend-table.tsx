@@ -1,7 +1,9 @@
 // The spend as a dense table (issue 27, decision 118): one line a purchase, its amount signed as money moved, the
 // status as section 4 maps it. The company screen adds the holder and the card; a card's history adds why a purchase
-// was declined. Below 576 px the rows stack as labelled items (ResponsiveTable).
-import { Anchor, Text } from '@mantine/core';
+// was declined. Below 1200 px the table folds the authorization, the installments, the card and the decline's
+// explanation into the cells beside them, so a tablet reads every row with no sideways scroll; below 576 px the rows
+// stack as labelled items (ResponsiveTable).
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { APPROVED } from '../../../../contracts/authorization-status.ts';
 import { messages } from '../../../../contracts/messages.ts';
@@ -67,27 +69,82 @@ const companyColumns: Column<SpendRow>[] = [
     render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{maskedLast4(r.last4)}</span>,
   },
 ];
+const establishmentColumn: Column<SpendRow> = {
+  key: 'establishment',
+  label: h.establishment,
+  render: (r) => r.establishmentName,
+};
+const valueColumn: Column<SpendRow> = { key: 'value', label: h.value, render: (r) => <Amount row={r} /> };
+const statusColumn: Column<SpendRow> = {
+  key: 'status',
+  label: h.status,
+  // The platform's own description (section 4's last case) is too long for a chip: plain text that wraps.
+  render: (r) => {
+    const tone = STATUS_TONES[r.status];
+    return tone ? (
+      <ToneBadge tone={tone}>{r.status}</ToneBadge>
+    ) : (
+      <Text component="span" fz="xs" fw={600} c="blue.9" maw={150} display="inline-block">
+        {r.status}
+      </Text>
+    );
+  },
+};
 const purchaseColumns: Column<SpendRow>[] = [
-  { key: 'establishment', label: h.establishment, render: (r) => r.establishmentName },
+  establishmentColumn,
   { key: 'number', label: h.authorization, render: (r) => r.numAuthorization },
   { key: 'installments', label: h.installments, render: (r) => r.qtdParcel },
-  { key: 'value', label: h.value, render: (r) => <Amount row={r} /> },
-  {
-    key: 'status',
-    label: h.status,
-    // The platform's own description (section 4's last case) is too long for a chip: plain text that wraps.
-    render: (r) => {
-      const tone = STATUS_TONES[r.status];
-      return tone ? (
-        <ToneBadge tone={tone}>{r.status}</ToneBadge>
-      ) : (
-        <Text component="span" fz="xs" fw={600} c="blue.9" maw={150} display="inline-block">
-          {r.status}
-        </Text>
-      );
-    },
-  },
+  valueColumn,
+  statusColumn,
 ];
+
+/** A column's cell with another's under it, named, in small grey text: what the compact table folds. */
+const under = (first: Column<SpendRow>, ...more: Column<SpendRow>[]): Column<SpendRow> => ({
+  ...first,
+  render: (r) => (
+    <>
+      {first.render(r)}
+      {more.map((c) => (
+        <Text key={c.key} component="span" display="block" fz="xs" c="gray.7">
+          {c.render(r)}
+        </Text>
+      ))}
+    </>
+  ),
+});
+
+/** Below 1200 px: the authorization and installments under the establishment, the card under its holder. */
+function compactColumns(oneCard: boolean, extra: Column<SpendRow>[]): Column<SpendRow>[] {
+  const details: Column<SpendRow> = {
+    key: 'details',
+    label: h.authorization,
+    render: (r) => `${h.authorization} ${r.numAuthorization} · ${h.installments} ${r.qtdParcel}`,
+  };
+  const [holder, card] = companyColumns as [Column<SpendRow>, Column<SpendRow>];
+  // A decline's explanation under its status: the cell that says NEGADA says why.
+  const status: Column<SpendRow> =
+    extra.length === 0
+      ? statusColumn
+      : {
+          ...statusColumn,
+          render: (r) => (
+            <Stack gap={6} align="flex-start">
+              {statusColumn.render(r)}
+              {extra.map((c) => {
+                const cell = c.render(r);
+                return cell ? <div key={c.key}>{cell}</div> : null;
+              })}
+            </Stack>
+          ),
+        };
+  return [
+    dateColumn,
+    ...(oneCard ? [] : [under(holder, card)]),
+    under(establishmentColumn, details),
+    valueColumn,
+    status,
+  ];
+}
 
 interface Props {
   rows: SpendRow[];
@@ -106,6 +163,7 @@ export function SpendTable({ rows, oneCard = false, extra = [], onOpen }: Props)
       rowKey={(r) => r.id}
       label={oneCard ? h.authorizations : m.tableLabel}
       minWidth={oneCard ? 860 : 900}
+      compact={{ below: '74.99em', columns: compactColumns(oneCard, extra) }}
       dense
       {...(onOpen ? { onOpen } : {})}
     />
