@@ -4,23 +4,17 @@
 // Playwright connected to the same Chromium, so the persisted session (localStorage key `fidis`) is in place;
 // Lighthouse's storage reset clears caches but not localStorage, so /home is still measured on a cold cache.
 // Each page is measured RUNS times and the median run (by score) is printed. Nothing here asserts.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { signInToFirstCompany } from '../scripts/demo-session.ts';
 import { loadAverage } from './support/figures.ts';
-import { healthy, spawnEntry, stopProcess } from './support/processes.ts';
+import { startBenchProduct } from './support/product.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3520);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'Bench-lighthouse-2026';
 const GOALS = { score: 95, lcpMs: 2500, cls: 0.1 };
-const root = resolve(import.meta.dirname, '..');
-const dataDir = join(root, '.bench-data', `lighthouse-${PORT}`);
 
 interface Figures {
   score: number;
@@ -33,30 +27,10 @@ interface Figures {
 }
 
 let lighthouseVersion = '';
-const children: ChildProcess[] = [];
-const profile = mkdtempSync(join(tmpdir(), 'fidis-lighthouse-chromium-'));
+const product = await startBenchProduct({ name: 'lighthouse', port: PORT, password: PASSWORD });
+const BASE = product.base;
 try {
-  rmSync(dataDir, { recursive: true, force: true });
-  // node --import tsx itself rather than through npx, so the SIGTERM at the end reaches the product.
-  const product = spawnEntry('the product', 'src/main.ts', {
-    cwd: root,
-    port: PORT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: join(dataDir, 'db'),
-      // Its own build, so a build another run is serving is neither reused stale nor replaced under it.
-      SPA_DIR: join(dataDir, 'spa'),
-      DEMO_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  children.push(product.child);
-  // The first start builds the SPA and generates the RSA key: allow it a few minutes on a busy machine.
-  await healthy(product, 240_000);
-
-  const { browser, port } = await launchChromium();
-  children.push(browser);
+  const { port } = await product.chromium();
 
   const results: Array<[string, Figures]> = [];
   results.push(['/ (login)', await measure(`${BASE}/`, port)]);
@@ -85,35 +59,7 @@ try {
   // A busy machine slows the observed main thread, and the simulation multiplies that by 4: scores drop.
   console.info(`host benchmarkIndex (median run): ${host}; load average ${loadAverage()} on ${cpus().length} cores`);
 } finally {
-  await Promise.all(children.reverse().map(stopProcess));
-  rmSync(profile, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** Debian's Chromium with a DevTools port, shared by Playwright (sign-in) and Lighthouse (the audits). */
-function launchChromium(): Promise<{ browser: ChildProcess; port: number }> {
-  const browser = spawn(
-    '/usr/bin/chromium',
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  return new Promise((done, fail) => {
-    let seen = '';
-    browser.stderr?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
-      if (match) done({ browser, port: Number(match[1]) });
-    });
-    browser.once('exit', (code) => fail(new Error(`o Chromium terminou (código ${code}): ${seen}`)));
-  });
+  await product.stop();
 }
 
 async function signInWithDemo(port: number) {

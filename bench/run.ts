@@ -14,6 +14,7 @@ const ALL = [
   'spend',
   'bundle',
   'lighthouse',
+  'first-row',
   'sign-in',
   'exports',
   'bulk',
