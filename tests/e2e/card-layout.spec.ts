@@ -124,3 +124,21 @@ test("the card's history: no sideways scroll, every column's information seen, t
   // The table takes the width beside the sidebar, not a column of it.
   expect(clientWidth).toBeGreaterThan(880);
 });
+
+test('fields side by side line up, and the holder screen keeps its two tabs on one row', async ({ page }) => {
+  await openHome(page);
+  await openRow(page, 0);
+  // The holder's two tabs: at 360 px the address tab fell to a second row, half underlined.
+  const holderTabs = page.getByRole('tab');
+  await expect(holderTabs).toHaveCount(2);
+  const tops = await holderTabs.evaluateAll((all) => all.map((t) => Math.round(t.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `the holder tabs on one row at ${width(page)} px`).toBe(1);
+  // A money box beside a text box: its typing hint is under it, so both boxes start at the same height.
+  await openCardScreen(page, 'Cartões virtuais');
+  const description = page.getByRole('textbox', { name: /^Descrição \(ex\.: assinatura de software\)/ });
+  const limit = page.getByRole('textbox', { name: /^Limite do cartão virtual/ });
+  const [a, b] = [await description.boundingBox(), await limit.boundingBox()];
+  expect(a && b).toBeTruthy();
+  if (a && b && Math.abs(a.x - b.x) > 1)
+    expect(Math.abs(a.y - b.y), 'side by side, the same top').toBeLessThanOrEqual(1);
+});

@@ -36,7 +36,10 @@ export function MoneyInput({ value, onChange, description, ...rest }: MoneyInput
           {m.hint}
         </>
       }
-      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+      // The hint under the box (as the cards search's): a money box then lines up with the boxes beside it, whose
+      // labels have no hint, in every grid of fields (issue 27's screenshots: Origem beside Valor mínimo).
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      styles={{ description: { color: 'var(--mantine-color-gray-7)', marginTop: 4 } }}
       inputContainer={(input) => (
         <>
           {input}

@@ -37,8 +37,13 @@ export default function HolderRoute() {
   return (
     <Screen title={messages.menu.holderData}>
       {holder.data ? (
-        <Tabs defaultValue="personal" keepMounted={false}>
-          <Tabs.List mb="md">
+        <Tabs
+          defaultValue="personal"
+          keepMounted={false}
+          styles={{ list: { flexWrap: 'nowrap' }, tab: { whiteSpace: 'normal' } }}
+        >
+          {/* Two halves whose labels may wrap: at 360 px the address tab fell to a second row, half underlined. */}
+          <Tabs.List mb="md" grow>
             <Tabs.Tab value="personal">{m.personalTab}</Tabs.Tab>
             <Tabs.Tab value="address">{m.addressTab}</Tabs.Tab>
           </Tabs.List>

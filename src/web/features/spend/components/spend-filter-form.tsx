@@ -78,11 +78,13 @@ export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }:
 
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={m.filters}>
-      <SimpleGrid cols={{ base: 2, md: oneCard ? 3 : 4, xl: oneCard ? 6 : 7 }} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 2, md: oneCard ? 3 : 4, xl: oneCard ? 6 : 8 }} spacing="sm" verticalSpacing="sm">
         <DateField label={m.from} value={typed.from} onChange={set('from')} error={errors.from} />
         <DateField label={m.to} value={typed.to} onChange={set('to')} error={errors.to} />
         {oneCard ? null : (
           <TextInput
+            // Two columns: its placeholder ("Nome, CPF ou final do cartão") was cut in one at 1280 px.
+            style={{ gridColumn: 'span 2' }}
             label={m.holder}
             placeholder={m.holderPlaceholder}
             value={typed.holder}
