@@ -142,3 +142,32 @@ test('fields side by side line up, and the holder screen keeps its two tabs on o
   if (a && b && Math.abs(a.x - b.x) > 1)
     expect(Math.abs(a.y - b.y), 'side by side, the same top').toBeLessThanOrEqual(1);
 });
+
+test("the company's spend at every width: no button label cut, each total apart from the next", async ({ page }) => {
+  await page.goto('/home/transactions');
+  const totals = page.getByRole('region', { name: 'Totais do filtro' });
+  await expect(totals).toContainText('Gasto aprovado', { timeout: 30_000 });
+  // The export's label was cut at 360 px ("…filtradas (CS"): a long label wraps inside its button.
+  for (const label of await page.locator('main button .mantine-Button-label').all()) {
+    const size = await label.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(size.scrollWidth, `"${await label.textContent()}" whole`).toBeLessThanOrEqual(size.clientWidth + 1);
+  }
+  // Each figure of the totals ends before the next one in its row starts ("− R$ 32.248,54" ran into "69").
+  const boxes = await totals.locator(':scope .mantine-SimpleGrid-root > div').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const figure = cell.children[1] as HTMLElement;
+      const range = document.createRange();
+      range.selectNodeContents(figure);
+      const text = range.getBoundingClientRect();
+      return {
+        top: Math.round(cell.getBoundingClientRect().top),
+        left: cell.getBoundingClientRect().left,
+        right: text.right,
+      };
+    }),
+  );
+  for (let i = 1; i < boxes.length; i++) {
+    const [before, after] = [boxes[i - 1]!, boxes[i]!];
+    if (before.top === after.top) expect(before.right, `total ${i} apart`).toBeLessThanOrEqual(after.left);
+  }
+});

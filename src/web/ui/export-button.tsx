@@ -76,6 +76,12 @@ export function ExportButton<K extends ExportKindName>({ kind, filters, label, d
           leftSection={<IconDownload size={18} aria-hidden />}
           disabled={disabled || busy}
           onClick={start}
+          // A long label wraps inside the button instead of being cut ("…filtradas (CS" at 360 px).
+          maw="100%"
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left', overflow: 'visible', lineHeight: 1.3 } }}
         >
           {label ?? m.button}
         </Button>

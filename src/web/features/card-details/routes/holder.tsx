@@ -40,7 +40,7 @@ export default function HolderRoute() {
         <Tabs
           defaultValue="personal"
           keepMounted={false}
-          styles={{ list: { flexWrap: 'nowrap' }, tab: { whiteSpace: 'normal' } }}
+          styles={{ list: { flexWrap: 'nowrap' }, tab: { whiteSpace: 'normal', lineHeight: 1.3 } }}
         >
           {/* Two halves whose labels may wrap: at 360 px the address tab fell to a second row, half underlined. */}
           <Tabs.List mb="md" grow>

@@ -12,6 +12,7 @@ import { parseTypedMoney } from '../../../ui/money.ts';
 import { MoneyInput } from '../../../ui/money-input.tsx';
 import { isoToTyped, typedToIso } from '../../../ui/typed-date.ts';
 import type { SpendFilterErrors, SpendFilterValues } from '../lib/filters.ts';
+import classes from './spend-filter-form.module.css';
 
 const m = messages.spend;
 
@@ -83,8 +84,7 @@ export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }:
         <DateField label={m.to} value={typed.to} onChange={set('to')} error={errors.to} />
         {oneCard ? null : (
           <TextInput
-            // Two columns: its placeholder ("Nome, CPF ou final do cartão") was cut in one at 1280 px.
-            style={{ gridColumn: 'span 2' }}
+            className={classes.wide}
             label={m.holder}
             placeholder={m.holderPlaceholder}
             value={typed.holder}
@@ -95,12 +95,14 @@ export function SpendFilterForm({ initial, defaults, onApply, oneCard = false }:
           />
         )}
         <NativeSelect
+          className={classes.wideOnPhone}
           label={m.status}
           data={statusOptions}
           value={typed.status}
           onChange={(e) => set('status')(e.currentTarget.value as SpendFilterValues['status'])}
         />
         <NativeSelect
+          className={classes.wideOnPhone}
           label={m.region}
           data={regionOptions}
           value={typed.region}

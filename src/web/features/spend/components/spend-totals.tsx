@@ -14,7 +14,8 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
       <Text fz="xs" c="gray.7">
         {label}
       </Text>
-      <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {/* md below 576 px: at lg "− R$ 32.248,54" ran into the figure beside it in half of a 360 px screen. */}
+      <Text fw={700} fz={{ base: 'md', xs: 'lg' }} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
       </Text>
       {detail ? (
