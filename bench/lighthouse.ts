@@ -4,7 +4,9 @@
 // Playwright connected to the same Chromium, so the persisted session (localStorage key `fidis`) is in place;
 // Lighthouse's storage reset clears caches but not localStorage, so /home is still measured on a cold cache.
 // Each page is measured RUNS times and the median run (by score) is printed. Nothing here asserts.
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { signInToFirstCompany } from '../scripts/demo-session.ts';
@@ -13,6 +15,8 @@ import { startBenchProduct } from './support/product.ts';
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3520);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE_REPORT_DIR: each run's whole Lighthouse report (JSON) is kept there, to see what a figure is made of. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORT_DIR;
 const PASSWORD = 'Bench-lighthouse-2026';
 const GOALS = { score: 95, lcpMs: 2500, cls: 0.1 };
 
@@ -88,6 +92,11 @@ async function measure(url: string, port: number): Promise<Figures> {
     }
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       throw new Error(`${url} terminou em ${lhr.finalDisplayedUrl}: a sessão não foi mantida`);
+    if (REPORT_DIR)
+      writeFileSync(
+        join(REPORT_DIR, `${new URL(url).pathname.replaceAll('/', '_')}-${runs.length}.json`),
+        result.report as string,
+      );
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     runs.push({
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
