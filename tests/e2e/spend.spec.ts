@@ -30,6 +30,8 @@ test("the company's spend: totals, the NEGADA filter, its file, and a holder's c
   await openHome(page);
   // /home shows the relationship's limit: committed and free (issue 27).
   const limit = page.getByRole('region', { name: 'Limite do relacionamento' });
+  // The panel holds its place while it reads (its amounts hidden, aria-busy); then it shows them.
+  await expect(limit).not.toHaveAttribute('aria-busy', 'true');
   await expect(limit).toContainText('Comprometido');
   await expect(limit).toContainText(/Livre\s*R\$/);
   await shoot(page, 'home');

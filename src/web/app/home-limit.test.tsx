@@ -29,6 +29,7 @@ describe('/home: the relationship’s limit', () => {
     );
     renderApp('/home');
     const panel = await screen.findByRole('region', { name: 'Limite do relacionamento' });
+    await within(panel).findByText('R$ 72.500,50');
     expect(within(panel).getByText('Comprometido').nextElementSibling?.textContent).toBe('R$ 72.500,50');
     expect(within(panel).getByText('Livre').nextElementSibling?.textContent).toBe('R$ 27.499,50');
     expect(within(panel).getByText('de R$ 100.000,00')).toBeTruthy();
@@ -38,6 +39,24 @@ describe('/home: the relationship’s limit', () => {
     expect(api).toHaveBeenCalledWith('relationshipLimit', {
       headers: { cnpj: '11222333000181', relationcode: '000101' },
     });
+  });
+
+  it('holds its place while the limit is read, its amounts not shown, so nothing below it moves when they come', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    api.mockImplementation((name) =>
+      name === 'relationshipLimit' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({}),
+    );
+    renderApp('/home');
+    const panel = await screen.findByRole('region', { name: 'Limite do relacionamento' });
+    expect(panel.getAttribute('aria-busy')).toBe('true');
+    const committed = within(panel).getByText('Comprometido').nextElementSibling as HTMLElement;
+    expect(committed.style.visibility).toBe('hidden');
+    answer({ relationshipLimit: 100_000, committedLimit: 72_500.5, freeLimit: 27_499.5 });
+    await vi.waitFor(() => expect(committed.textContent).toBe('R$ 72.500,50'));
+    expect(committed.style.visibility).toBe('');
+    expect(panel.getAttribute('aria-busy')).toBeNull();
+    // The same element all along: the panel was not put in later, above the list.
+    expect(screen.getByRole('region', { name: 'Limite do relacionamento' })).toBe(panel);
   });
 
   it('says a failed read in place and reads again on "Tentar novamente"', async () => {
@@ -52,6 +71,7 @@ describe('/home: the relationship’s limit', () => {
     const notice = (await screen.findByText('Não foi possível ler o limite do relacionamento.')).parentElement;
     fireEvent.click(within(notice as HTMLElement).getByRole('button', { name: 'Tentar novamente' }));
     const panel = await screen.findByRole('region', { name: 'Limite do relacionamento' });
+    await within(panel).findByText('R$ 0,00');
     expect(within(panel).getByText('Livre').nextElementSibling?.textContent).toBe('R$ 0,00');
   });
 });
