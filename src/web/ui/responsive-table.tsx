@@ -1,4 +1,4 @@
-import { Box, Paper, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import classes from './responsive-table.module.css';
@@ -43,11 +43,11 @@ const fromControl = (event: MouseEvent | KeyboardEvent) =>
   (event.target as HTMLElement).closest('button, a, input, select, textarea, [role="button"]') !== null;
 
 /** The props that make a row open on click and on Enter. */
-function openProps<T>(row: T, onOpen: ((row: T) => void) | undefined) {
-  if (!onOpen) return {};
+function openProps<T>(row: T, onOpen: ((row: T) => void) | undefined, className?: string) {
+  if (!onOpen) return className ? { className } : {};
   return {
     tabIndex: 0,
-    className: classes.opens,
+    className: className ? `${className} ${classes.opens}` : classes.opens,
     onClick: (event: MouseEvent) => {
       if (!fromControl(event)) onOpen(row);
     },
@@ -83,26 +83,24 @@ export function ResponsiveTable<T>({
     return (
       <Stack component="ul" aria-label={label} gap="sm" className={classes.list}>
         {rows.map((row) => (
-          <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm" {...openProps(row, onOpen)}>
-            {primary ? (
-              <Text fw={600} mb={6}>
-                {primary.render(row)}
-              </Text>
-            ) : null}
+          <li key={rowKey(row)} {...openProps(row, onOpen, classes.item)}>
+            {/* Plain elements inside each item: a list renders them per row, and each Mantine component pays its
+                style work again (issue 27's /home figures). */}
+            {primary ? <p className={classes.primary}>{primary.render(row)}</p> : null}
             <dl className={classes.pairs}>
               {details.map((c) => (
-                <Box key={c.key} className={classes.pair}>
+                <div key={c.key} className={classes.pair}>
                   <dt>{c.label}</dt>
                   <dd>{c.render(row)}</dd>
-                </Box>
+                </div>
               ))}
             </dl>
             {footer.map((c) => (
-              <Box key={c.key} mt="xs">
+              <div key={c.key} className={classes.footer}>
                 {c.render(row)}
-              </Box>
+              </div>
             ))}
-          </Paper>
+          </li>
         ))}
       </Stack>
     );
