@@ -1,4 +1,4 @@
-import { Stack, Table } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import classes from './responsive-table.module.css';
@@ -36,6 +36,15 @@ interface ResponsiveTableProps<T> {
    */
   compact?: { below: string; columns: Column<T>[] };
 }
+
+/** Lines under a cell's own content, in small grey text: what a compact column folds into it. */
+export const foldedLines = (...lines: ReactNode[]) =>
+  lines.map((line, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed, in a fixed order.
+    <Text key={i} component="span" display="block" fz="xs" c="gray.7">
+      {line}
+    </Text>
+  ));
 
 /** A click or key that a control inside the row handles itself (a button, a link, the CPF's "mostrar"). */
 const fromControl = (event: MouseEvent | KeyboardEvent) =>

@@ -7,11 +7,10 @@ import { messages } from '../../../../contracts/index.ts';
 import { formatBRL } from '../../../ui/format.ts';
 import { ReadFailure } from '../../../ui/read-failure.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { isoToTyped } from '../../../ui/typed-date.ts';
 import { useImpact } from '../api/get-impact.ts';
 
 const m = messages.impact;
-/** YYYY-MM-DD → DD/MM/YYYY, as written (a calendar day, no time zone). */
-const day = (iso: string) => iso.split('-').reverse().join('/');
 /** An instant as the day in Brasília, the calendar the provider counts the delivery window in. */
 const brasiliaDay = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
@@ -104,7 +103,7 @@ function Figures({ impact, action }: { impact: CardImpact; action: ImpactAction 
         ) : (
           <>
             {invoices.dueDates.map((d) => (
-              <Figure key={d.dueDate} label={m.invoiceDue(day(d.dueDate), d.count)} value={d.total} />
+              <Figure key={d.dueDate} label={m.invoiceDue(isoToTyped(d.dueDate), d.count)} value={d.total} />
             ))}
             <Note>
               {invoices.scope === 'card' ? m.invoiceCardScope : m.invoiceAccountScope} {m.invoiceStillDue}
@@ -145,7 +144,7 @@ function SecondCopyLine({ secondCopy, action }: { secondCopy: CardImpact['second
   return (
     <>
       <Text fz="sm" fw={600}>
-        {m.secondCopyOnItsWay(last4, brasiliaDay.format(new Date(requestedAt)), day(expectedBy))}
+        {m.secondCopyOnItsWay(last4, brasiliaDay.format(new Date(requestedAt)), isoToTyped(expectedBy))}
       </Text>
       <Note>{consequence}</Note>
     </>

@@ -1,11 +1,10 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { type InvoiceTransaction, messages } from '../../../../contracts/index.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { formatCurrency } from '../../../ui/format.ts';
 import { ReadFailure } from '../../../ui/read-failure.tsx';
-import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { type Column, foldedLines, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { SignedAmount } from '../../../ui/signed-amount.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { isPermanentlyBlocked, useConsult } from '../api/get-consult.ts';
@@ -62,15 +61,6 @@ const transactionColumns: Column<DatedTransaction>[] = [
   { key: 'due', label: m.dueDate, render: (t) => dayjs(t.dueDate).format('DD/MM/YYYY') },
 ];
 
-/** Named, in small grey text under a cell's own content: what the compact table folds into it. */
-const folded = (...lines: ReactNode[]) =>
-  lines.map((line, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed, in a fixed order.
-    <Text key={i} component="span" display="block" fz="xs" c="gray.7">
-      {line}
-    </Text>
-  ));
-
 /** Below 1200 px (issue 27): the card and installment under the description, the value abroad under the national. */
 const [dateColumn, descriptionColumn, , , nationalColumn, , dueColumn] =
   transactionColumns as Column<DatedTransaction>[];
@@ -81,7 +71,7 @@ const compactTransactionColumns: Column<DatedTransaction>[] = [
     render: (t) => (
       <>
         {t.description}
-        {folded(`${m.card} ${t.numCard} · ${m.installment} ${t.numParcelOf || '—'}`)}
+        {foldedLines(`${m.card} ${t.numCard} · ${m.installment} ${t.numParcelOf || '—'}`)}
       </>
     ),
   },
@@ -92,7 +82,7 @@ const compactTransactionColumns: Column<DatedTransaction>[] = [
       <>
         <Signed value={t.valueTransactionNational} coinCode={986} group={t.abbreviationGroup} />
         {t.valueTransactionInternational !== 0
-          ? folded(
+          ? foldedLines(
               <>
                 {m.international}:{' '}
                 <Signed value={t.valueTransactionInternational} coinCode={840} group={t.abbreviationGroup} />

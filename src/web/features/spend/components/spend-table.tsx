@@ -10,7 +10,7 @@ import { messages } from '../../../../contracts/messages.ts';
 import type { SpendRow } from '../../../../contracts/spend.ts';
 import { detailsOf } from '../../../app/paths.ts';
 import { formatBRL, maskedLast4 } from '../../../ui/format.ts';
-import { type Column, ResponsiveTable } from '../../../ui/responsive-table.tsx';
+import { type Column, foldedLines, ResponsiveTable } from '../../../ui/responsive-table.tsx';
 import { SignedAmount } from '../../../ui/signed-amount.tsx';
 import { ToneBadge } from '../../../ui/status-badge.tsx';
 import { historyDate } from '../../card-details/lib/history.ts';
@@ -104,11 +104,7 @@ const under = (first: Column<SpendRow>, ...more: Column<SpendRow>[]): Column<Spe
   render: (r) => (
     <>
       {first.render(r)}
-      {more.map((c) => (
-        <Text key={c.key} component="span" display="block" fz="xs" c="gray.7">
-          {c.render(r)}
-        </Text>
-      ))}
+      {foldedLines(...more.map((c) => c.render(r)))}
     </>
   ),
 });

@@ -24,10 +24,6 @@ interface ControlsFormProps {
 }
 
 /**
- * The card's controls: groups blocked, where it may buy, and its maximums. Saving shows what changes (atual → novo)
- * and what the controls would have declined in the last 30 days, and asks before it applies.
- */
-/**
  * The three groups of controls read as the form's sections: the legend bolder than the fields' own labels under it,
  * and no browser margin on the fieldset (2 px each side), so the groups line up with the screen's title.
  */
@@ -36,6 +32,10 @@ const SECTION = {
   styles: { legend: { fontWeight: 700, marginBottom: 'var(--mantine-spacing-xs)' } },
 } as const;
 
+/**
+ * The card's controls: groups blocked, where it may buy, and its maximums. Saving shows what changes (atual → novo)
+ * and what the controls would have declined in the last 30 days, and asks before it applies.
+ */
 export function ControlsForm({
   current,
   preview,
