@@ -50,10 +50,10 @@ describe('/home: the relationship’s limit', () => {
     const panel = await screen.findByRole('region', { name: 'Limite do relacionamento' });
     expect(panel.getAttribute('aria-busy')).toBe('true');
     const committed = within(panel).getByText('Comprometido').nextElementSibling as HTMLElement;
-    expect(committed.style.visibility).toBe('hidden');
+    expect(getComputedStyle(committed).visibility).toBe('hidden');
     answer({ relationshipLimit: 100_000, committedLimit: 72_500.5, freeLimit: 27_499.5 });
     await vi.waitFor(() => expect(committed.textContent).toBe('R$ 72.500,50'));
-    expect(committed.style.visibility).toBe('');
+    expect(getComputedStyle(committed).visibility).toBe('visible');
     expect(panel.getAttribute('aria-busy')).toBeNull();
     // The same element all along: the panel was not put in later, above the list.
     expect(screen.getByRole('region', { name: 'Limite do relacionamento' })).toBe(panel);
