@@ -170,6 +170,32 @@ describe('the 30-day preview', () => {
     });
     expect(await preview(OPEN_CONTROLS)).toEqual({ approved: 4, wouldDecline: 0, byControl: [] });
   });
+
+  it('replays every purchase of a busy card, past the five thousand it once stopped at', async () => {
+    const built = await buildCard(suite.h, suite.company, { creditLimit: '999999.00' });
+    const now = suite.h.clock().getTime();
+    // 5,200 purchases of R$ 1,00 over the last 26 days (200 a day), the newest 200 at a blocked group's MCC.
+    const rows = Array.from({ length: 5200 }, (_, i) => ({
+      accountId: built.account.id,
+      cardId: built.card.id,
+      tmsIncl: new Date(now - (26 - Math.floor(i / 200)) * 86_400_000 + (i % 200) * 1000),
+      numAuthorization: String(i).padStart(6, '0'),
+      establishmentName: 'LOJA',
+      mainValue: '1.00',
+      valueBrl: '1.00',
+      descResponseTransaction: 'APROVADA',
+      descDrop: 'NORMAL',
+      mcc: i >= 5000 ? 7995 : 5812,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await suite.h.db.insert(authorizations).values(rows.slice(i, i + 1000));
+    const res = await suite.cardImpact(built, controlsWith({ blockedGroups: ['apostas'] }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(controlsImpactResponse.parse(res.json())).toEqual({
+      approved: 5200,
+      wouldDecline: 200,
+      byControl: [{ code: 'GROUP_BLOCKED', count: 200 }],
+    });
+  });
 });
 
 describe('the company’s default', () => {

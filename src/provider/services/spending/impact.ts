@@ -18,8 +18,6 @@ import { approvedAuthorization } from '../limit-usage.ts';
 import { boughtWith, periodsOf } from './authorize.ts';
 
 export const IMPACT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
-/** A card buys a few hundred times a month; a bound keeps a runaway card from making the preview slow. */
-const MOST = 5000;
 
 const channelOf = (value: string | null): PurchaseChannel =>
   (PURCHASE_CHANNELS as readonly string[]).includes(value ?? '') ? (value as PurchaseChannel) : 'PRESENCIAL';
@@ -100,8 +98,9 @@ export async function controlsImpact(
         approvedAuthorization,
       ),
     )
-    .orderBy(asc(authorizations.tmsIncl), asc(authorizations.id))
-    .limit(MOST);
+    // Every purchase of the window, however many: a bound here would count a busy card's later purchases as never
+    // made (the company's preview, which replays every card, has none either).
+    .orderBy(asc(authorizations.tmsIncl), asc(authorizations.id));
   const tally: Tally = new Map();
   const wouldDecline = replay(controls, rows, tally);
   return { approved: rows.length, wouldDecline, byControl: byControlOf(tally) };
