@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { PRODUCT_KEY } from './src/contracts/constants.ts';
+import { opensHome } from './src/web/lib/store/opens-home.ts';
 
 const bff = 'http://127.0.0.1:3000';
 
@@ -74,8 +75,7 @@ function headTag(
  * The `home` chunk (the signed-in frame and the cards list) is otherwise requested only once the entry, some 110 KB
  * over the wire, has arrived and run: on a mobile link that puts the two downloads one after the other. A tiny
  * script, loaded beside the entry and run as soon as it arrives, starts the chunk and its style sheet at once when
- * the page opened is under /home and the persisted session (src/web/lib/store/app-store.ts) has a user and a
- * company, as the route guards require; the entry's dynamic import then finds both already requested. An external
+ * the page opened is under /home and the persisted session lets the route guards open it (opensHome); the entry's dynamic import then finds both already requested. An external
  * file, because the BFF's CSP allows no inline script.
  */
 function homePreload(chunkName: string): Plugin {
@@ -91,14 +91,13 @@ function homePreload(chunkName: string): Plugin {
         href: `${base}${css}`,
       })),
     ];
-    const source = `try {
-  const state = JSON.parse(localStorage.getItem(${JSON.stringify(PRODUCT_KEY)}) || 'null')?.state;
-  if (/^\\/home(\\/|$)/.test(location.pathname) && state?.authenticate?.token && state.company) {
-    for (const attributes of ${JSON.stringify(links)}) {
-      document.head.append(Object.assign(document.createElement('link'), { crossOrigin: '' }, attributes));
-    }
+    // The store's own rule of a session the guards let into /home (opensHome), not a copy of it: the copy this
+    // replaced still looked for the bearer token persisted before decision 040, and never preloaded anything.
+    const source = `if ((${opensHome.toString()})(localStorage.getItem(${JSON.stringify(PRODUCT_KEY)}), location.pathname)) {
+  for (const attributes of ${JSON.stringify(links)}) {
+    document.head.append(Object.assign(document.createElement('link'), { crossOrigin: '' }, attributes));
   }
-} catch {}
+}
 `;
     return `<script type="module" async src="${emitAsset(`${chunkName}-preload.js`, source)}"></script>`;
   });
@@ -150,11 +149,13 @@ export default defineConfig({
               test: /[\\/]src[\\/]web[\\/](app[\\/]shell[\\/]shell-layout|app[\\/]home|features[\\/]cards[\\/]routes[\\/]cards-list)\.tsx$/,
               priority: 3,
             },
-            // zod and the payload schemas: the forms that validate load them with their screen, the sign-in and the
-            // cards list only when they first call.
+            // zod and the contracts' schemas (every contracts module the entry does not take): the forms that
+            // validate load them with their screen, the sign-in and the cards list only when they first call. Not
+            // in lazy-shared: a first call would then load and run the other screens' components and styles too
+            // (issue 27: /home's first call ran all of lazy-shared and applied its style sheet).
             {
               name: 'schemas',
-              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]contracts[\\/]schemas\.ts$/,
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]contracts[\\/]/,
               priority: 2,
             },
             // The input masks, which the cards search puts on after the list has painted (useLazyMask).

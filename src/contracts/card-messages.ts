@@ -63,6 +63,8 @@ export const cardMessages = {
     details: 'Detalhes',
     detailsOf: 'Ver detalhes do cartão de',
     empty: 'Nenhum cartão cadastrado para esta empresa.',
+    /** In the list's place while its first page is read (a reload, a company just chosen): never the empty text. */
+    loadingList: 'Carregando os cartões da empresa…',
     pages: 'Paginação dos cartões',
     page: 'Página',
     of: 'de',

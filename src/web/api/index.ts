@@ -3,6 +3,7 @@
 // its zod schemas load with the first call (or `preloadContract()`), so zod stays out of the entry (decision 080).
 import type { BrowserResponseOf, Contract, EndpointName, RequestOf } from '../../contracts/contract.ts';
 import { messages } from '../../contracts/messages.ts';
+import { untilFirstPaint } from '../lib/first-paint.ts';
 import { onDemand } from '../lib/on-demand.ts';
 import { ApiError, BAD_RESPONSE_CODE, type CallOptions, callApi, isApiError } from '../lib/transport/index.ts';
 import { confirmIdentity, hasStepUpConfirmer, StepUpCancelledError } from './step-up.ts';
@@ -42,6 +43,10 @@ async function sendConfirmed(name: EndpointName, input: unknown): Promise<unknow
 }
 
 async function call<N extends EndpointName>(name: N, input?: ApiInput<N>): Promise<BrowserResponseOf<N>> {
+  // A call made by the opening screen's first render lets that screen paint first (issue 27: /home's contract,
+  // schemas and key exchange ran before its first paint and pushed it back by a third of a second).
+  const opening = untilFirstPaint();
+  if (opening) await opening;
   const [data, contract] = await Promise.all([sendConfirmed(name, input), preloadContract()]);
   const endpoint: Contract = contract[name];
   // A 204 has no body to check: the transport reads its empty answer as null.

@@ -61,4 +61,50 @@ describe('first paint', () => {
     const settled = await loadFirstPaint();
     await vi.waitFor(() => expect(settled()).toBe(true));
   });
+
+  it('keeps a call made before the first content until it is painted, 100 ms at most', async () => {
+    let report: Report | undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        constructor(callback: Report) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    vi.resetModules();
+    const { untilFirstPaint, OPENING_CALL_WAIT_MS } = await import('./first-paint.ts');
+    vi.useFakeTimers();
+    try {
+      let went = false;
+      const call = () => {
+        went = false;
+        const waiting = untilFirstPaint();
+        expect(waiting).toBeInstanceOf(Promise);
+        void waiting?.then(() => {
+          went = true;
+        });
+      };
+      // A screen of only a spinner paints no content: the call goes at the ceiling.
+      call();
+      await vi.advanceTimersByTimeAsync(OPENING_CALL_WAIT_MS - 1);
+      expect(went).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(went).toBe(true);
+      // The content painted sooner: the call goes then, and every later call at once.
+      call();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(went).toBe(false);
+      report?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(went).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(untilFirstPaint()).toBeUndefined();
+  });
 });

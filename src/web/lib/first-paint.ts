@@ -29,3 +29,23 @@ function whenPainted(resolve: () => void): void {
 
 /** Resolves once the page has painted its first content: text or an image (the CSS spinner does not count). */
 export const firstPaint = new Promise<void>(whenPainted);
+
+let painted = false;
+void firstPaint.then(() => {
+  painted = true;
+});
+
+/** How long a call made while the page opens waits at most for its first content (a screen of only a spinner). */
+export const OPENING_CALL_WAIT_MS = 100;
+
+/**
+ * What a provider call made while the page opens waits for (api/index.ts): the page's first content on screen, as
+ * the key exchange does, so the screen the call was made from shows before the call's scripts (the contract's
+ * schemas), its key exchange and its answers are fetched and run; 100 ms at most, so a screen that shows only a
+ * spinner until its call answers is not kept waiting for a paint that will not come. Once the page has painted,
+ * nothing to wait for: undefined.
+ */
+export function untilFirstPaint(): Promise<void> | undefined {
+  if (painted) return undefined;
+  return Promise.race([firstPaint, new Promise<void>((resolve) => setTimeout(resolve, OPENING_CALL_WAIT_MS))]);
+}

@@ -1,6 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, startTransition, useEffect, useState } from 'react';
 import classes from './responsive-table.module.css';
 
 export interface Column<T> {
@@ -37,6 +37,9 @@ interface ResponsiveTableProps<T> {
   compact?: { below: string; columns: Column<T>[] };
 }
 
+/** What a new table draws before the rest of its rows: more than a phone's or a laptop's screen holds. */
+const FIRST_ROWS = 15;
+
 /** Lines under a cell's own content, in small grey text: what a compact column folds into it. */
 export const foldedLines = (...lines: ReactNode[]) =>
   lines.map((line, i) => (
@@ -71,7 +74,7 @@ function openProps<T>(row: T, onOpen: ((row: T) => void) | undefined, className?
 /** A table from 576 px up; below it every row is a labelled item, so nothing is cut at 360 px. */
 export function ResponsiveTable<T>({
   columns,
-  rows,
+  rows: given,
   rowKey,
   label,
   stackBelow = '35.99em',
@@ -80,6 +83,16 @@ export function ResponsiveTable<T>({
   dense = false,
   compact,
 }: ResponsiveTableProps<T>) {
+  // A new table draws its first rows at once and the rest right after, in the background a few milliseconds at a
+  // time: a page of 50 rows with their badges and buttons is otherwise one long task, and a tap or a key typed while
+  // it runs waits for it (issue 27: /home's rows made its longest tasks). Rows that replace others in a table already
+  // drawn are drawn at once, with the label that names them.
+  const [drawn, setDrawn] = useState(FIRST_ROWS);
+  const whole = drawn >= given.length;
+  useEffect(() => {
+    if (!whole) startTransition(() => setDrawn(Number.POSITIVE_INFINITY));
+  }, [whole]);
+  const rows = whole ? given : given.slice(0, drawn);
   const stacked = useMediaQuery(`(max-width: ${stackBelow})`, false, { getInitialValueInEffect: false });
   const folded = useMediaQuery(`(max-width: ${compact?.below ?? '0em'})`, false, { getInitialValueInEffect: false });
   const shown = compact && folded ? compact.columns : columns;
@@ -90,7 +103,7 @@ export function ResponsiveTable<T>({
     const details = columns.filter((c) => !c.primary && !c.footer);
     const footer = columns.filter((c) => c.footer);
     return (
-      <Stack component="ul" aria-label={label} gap="sm" className={classes.list}>
+      <Stack component="ul" aria-label={label} aria-busy={whole ? undefined : true} gap="sm" className={classes.list}>
         {rows.map((row) => (
           <li key={rowKey(row)} {...openProps(row, onOpen, classes.item)}>
             {/* Plain elements inside each item: a list renders them per row, and each Mantine component pays its
@@ -124,6 +137,8 @@ export function ResponsiveTable<T>({
       fz={dense ? 'sm' : undefined}
       miw={width}
       aria-label={label}
+      // Until its last rows are drawn: assistive technology (and a test) waits rather than reading half the list.
+      aria-busy={whole ? undefined : true}
     >
       <Table.Thead>
         <Table.Tr>

@@ -38,6 +38,8 @@ export interface ListRow {
 export async function readRows(page: Page, label = LIST_LABEL): Promise<ListRow[]> {
   const rows = listRows(page, label);
   await expect(rows.first()).toBeVisible();
+  // A new list draws its first rows, then the rest, and says it is busy meanwhile (ui/responsive-table.tsx).
+  await expect(listOf(page, label)).not.toHaveAttribute('aria-busy', 'true');
   const texts = await rows.allTextContents();
   const names = await rows
     .getByRole('button', { name: /^Detalhes/ })

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_KEY } from '../../../contracts/constants.ts';
 import { pagesOf, useAppStore } from './app-store.ts';
 import { waitForHydration } from './hydration.ts';
 import { memoryStore } from './memory-store.ts';
+import { opensHome } from './opens-home.ts';
 
 describe('client state', () => {
   it('persists nothing personal and no token: device, signed-in hint, company identifiers, page, account id', () => {
@@ -106,5 +108,31 @@ describe('a session waiting for its second factor (decision 091)', () => {
     expect(useAppStore.getState().authenticate.signedIn).toBe(true);
     useAppStore.getState().signOut();
     expect(useAppStore.getState().pendingFactor).toBeNull();
+  });
+});
+
+describe('the /home preload’s rule (opensHome, inlined into the build’s preload script)', () => {
+  // Evaluated from its own source, as the build inlines it: it uses nothing from outside itself.
+  const inlined = new Function(`return (${opensHome.toString()})`)() as typeof opensHome;
+  const stored = () => localStorage.getItem(PRODUCT_KEY);
+
+  it('is true for what the store writes once signed in with a company, under /home only', () => {
+    useAppStore.getState().signIn({ usuario: 'Maria', login: 'maria.operadora', companies: [] });
+    expect(inlined(stored(), '/home')).toBe(false); // no company yet: the guards send to the company choice
+    useAppStore.getState().setCompany({ name: 'Alfa', cnpj: '11222333000181', relationCode: 'REL-1' });
+    for (const path of ['/home', '/home/', '/home/details/3f2b8c1e/bloqueio', '/home/usuarios']) {
+      expect(inlined(stored(), path), path).toBe(true);
+    }
+    for (const path of ['/', '/homes', '/choose/company']) expect(inlined(stored(), path), path).toBe(false);
+  });
+
+  it('is false signed out, with the second factor waiting, and on an entry it cannot read', () => {
+    useAppStore.getState().signInPending({ usuario: 'Maria', login: 'maria.operadora' }, 'VERIFICAR');
+    useAppStore.getState().setCompany({ name: 'Alfa', cnpj: '11222333000181', relationCode: 'REL-1' });
+    expect(inlined(stored(), '/home')).toBe(false);
+    useAppStore.getState().signOut();
+    expect(inlined(stored(), '/home')).toBe(false);
+    expect(inlined('{not json', '/home')).toBe(false);
+    expect(inlined(null, '/home')).toBe(false);
   });
 });

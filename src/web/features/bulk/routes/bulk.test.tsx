@@ -57,7 +57,8 @@ describe('/home/bulk', { timeout: 30_000 }, () => {
       relationcode: company.relationCode,
     });
     const table = screen.getByRole('table', { name: m.tableLabel });
-    const repeated = within(table).getByText('Linha 122').closest('tr') as HTMLElement;
+    // A long table draws its first rows at once and the rest right after (ResponsiveTable).
+    const repeated = (await within(table).findByText('Linha 122')).closest('tr') as HTMLElement;
     expect(within(repeated).getByText(m.reasons.duplicate(2))).toBeTruthy();
     expect(
       within(within(table).getByText('Linha 7').closest('tr') as HTMLElement).getByText('CPF inválido'),
@@ -149,9 +150,9 @@ describe('/home/bulk', { timeout: 30_000 }, () => {
     expect(applySent[0]?.[0]?.line).toBe(3);
     expect(screen.getByRole('alert').textContent).toBe(m.stopped(100, 119));
     expect(screen.getByTestId('bulk-result-counts').textContent).toBe(m.resultCounts(100, 1, 0));
-    const notSent = within(screen.getByRole('table', { name: m.tableLabel }))
-      .getByText('Linha 103')
-      .closest('tr');
+    const notSent = (await within(screen.getByRole('table', { name: m.tableLabel })).findByText('Linha 103')).closest(
+      'tr',
+    );
     expect(within(notSent as HTMLElement).getByText(m.notSent)).toBeTruthy();
   });
 });

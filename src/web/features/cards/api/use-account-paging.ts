@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { messages } from '../../../../contracts/index.ts';
+import { type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { type AccountsResponse, messages } from '../../../../contracts/index.ts';
 import { getAccountsPage } from '../../../api/accounts-page.ts';
 import { notifyFailure } from '../../../lib/query-client.ts';
-import { useAppStore } from '../../../lib/store/index.ts';
+import { useAppStore, useMemoryStore } from '../../../lib/store/index.ts';
 import { nextStep, planWalk, type WalkStep } from '../lib/keyset-walk.ts';
 import { knownPages, rememberPage } from '../lib/page-cursors.ts';
 
@@ -22,7 +22,8 @@ export function useAccountPaging() {
     if (company && accounts) rememberPage(company.cnpj, currentPage, accounts.subAccounts);
   }, [company, accounts, currentPage]);
 
-  const mutation = useMutation({
+  // Typed by hand: its failure's retry asks the mutation itself again.
+  const mutation: UseMutationResult<{ page: number; answer: AccountsResponse }, Error, number> = useMutation({
     meta: { silent: true },
     mutationFn: async (target: number) => {
       if (!company) throw new Error('no company');
@@ -45,9 +46,29 @@ export function useAccountPaging() {
       setAccounts(answer);
       setCurrentPage(page);
     },
-    // The page's own text, under the same rules as every failure (none while the start-up alert says it).
-    onError: (error) => notifyFailure(error, {}, messages.cardList.pageFailure),
+    // The page's own text, under the same rules as every failure (none while the start-up alert says it), kept on
+    // screen with "Tentar novamente", which asks for the same page again.
+    onError: (error, target) =>
+      notifyFailure(error, { retry: () => mutation.mutate(target) }, messages.cardList.pageFailure),
   });
 
-  return { goTo: mutation.mutate, loadingPage: mutation.isPending ? mutation.variables : null };
+  // A page that failed because the portal could not start (the start-up alert said so, nothing else) is read again
+  // once the start recovers, without a reload; a page refused by the provider waits for "Tentar novamente".
+  const startup = useMemoryStore((s) => s.startup);
+  const before = useRef(startup);
+  const readAgain = useEffectEvent(() => {
+    if (mutation.isError && mutation.variables !== undefined) mutation.mutate(mutation.variables);
+  });
+  useEffect(() => {
+    const recovered = before.current === 'failed' && startup === 'ready';
+    before.current = startup;
+    if (recovered) readAgain();
+  }, [startup]);
+
+  return {
+    goTo: mutation.mutate,
+    loadingPage: mutation.isPending ? mutation.variables : null,
+    /** The last page asked for could not be read (the failure says so, with its retry). */
+    failed: mutation.isError,
+  };
 }

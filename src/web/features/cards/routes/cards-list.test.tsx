@@ -171,6 +171,45 @@ describe('/home: the cards list', () => {
   });
 });
 
+describe('/home after a reload: the list read again', () => {
+  beforeEach(() => useAppStore.setState((s) => ({ relationship: { ...s.relationship, accounts: null } })));
+
+  it('says the list is being read, not that the company has no cards, until its page arrives', async () => {
+    let answer: (page: AccountsResponse) => void = () => undefined;
+    api.mockImplementation((name) =>
+      name === 'accounts' ? new Promise((resolve) => (answer = resolve as typeof answer)) : Promise.resolve({}),
+    );
+    renderApp('/home');
+    const reading = await screen.findByText(messages.cardList.loadingList);
+    expect(reading.closest('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.queryByText(messages.cardList.empty)).toBeNull();
+    // The count is not said before it is known ("0 cartões" would be false).
+    expect(screen.getByText('cartões cadastrados', { exact: false }).closest('p')?.style.visibility).toBe('hidden');
+    answer(pageOf(1));
+    expect(await bodyRows()).toHaveLength(4);
+    expect(screen.queryByText(messages.cardList.loadingList)).toBeNull();
+    expect(screen.getByText('cartões cadastrados', { exact: false }).closest('p')?.style.visibility).toBe('');
+  });
+
+  it('a failed read says so with "Tentar novamente", which reads the page again; never the empty text', async () => {
+    let calls = 0;
+    api.mockImplementation(async (name) => {
+      if (name !== 'accounts') return {};
+      calls++;
+      if (calls === 1) throw new ApiError(503, 'fora do ar', 'UNEXPECTED');
+      return pageOf(1);
+    });
+    renderApp('/home');
+    const alert = await screen.findByTestId('failure-alert');
+    expect(alert.textContent).toContain(messages.cardList.pageFailure);
+    expect(screen.queryByText(messages.cardList.empty)).toBeNull();
+    expect(screen.queryByText(messages.cardList.loadingList)).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await bodyRows()).toHaveLength(4);
+    expect(calls).toBe(2);
+  });
+});
+
 describe('/home: the CPF search', () => {
   const box = () => screen.findByRole('textbox', { name: 'CPF do portador' });
   const consult = () => fireEvent.click(screen.getByRole('button', { name: 'Consultar' }));

@@ -32,7 +32,7 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
   const navigate = useNavigate();
   const accounts = useAppStore((s) => s.relationship.accounts);
   const currentPage = useAppStore((s) => s.relationship.currentPage);
-  const { goTo, loadingPage } = useAccountPaging();
+  const { goTo, loadingPage, failed } = useAccountPaging();
   const [order, setOrder] = useState<SortOrder>('');
   const [found, setFound] = useState<{ cpf: string; rows: SubAccount[] } | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
@@ -50,6 +50,8 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
   const loaded = accounts?.subAccounts ?? [];
   // One result at a time: the CPF box's, the search's, or the list's page.
   const rows = sortByHolder(found ? found.rows : finder.active ? finder.rows : loaded, order);
+  // The company's list not read yet: its count and its emptiness are not known, and are not said.
+  const listPending = !found && !finder.active && !accounts;
 
   async function openDetails(row: SubAccount) {
     setOpening(row.uuid);
@@ -75,7 +77,7 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
     <Stack gap="md">
       <VisuallyHidden component="h2">{messages.cards.title}</VisuallyHidden>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Text fz="lg" fw={600} aria-live="polite">
+        <Text fz="lg" fw={600} aria-live="polite" style={listPending ? { visibility: 'hidden' } : undefined}>
           <Text component="span" inherit c="teal.9">
             {count.format(total)}
           </Text>{' '}
@@ -139,7 +141,14 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
         />
       ) : null}
 
-      {rows.length === 0 ? (
+      {listPending ? (
+        // A failed read says itself above, with its retry; until then the list's place says it is being read.
+        failed ? null : (
+          <Paper withBorder p="lg" radius="md" aria-busy="true">
+            <Text c="gray.7">{m.loadingList}</Text>
+          </Paper>
+        )
+      ) : rows.length === 0 ? (
         finder.active && finder.loading ? null : (
           <Paper withBorder p="lg" radius="md">
             <Text c="gray.7">{finder.active ? messages.cardSearch.empty : m.empty}</Text>
