@@ -20,7 +20,7 @@ import { accounts, cards, companies, spendingControls } from '../src/provider/db
 import type { NetworkJob, NetworkResult, Side } from './network-load.ts';
 import { benchDatabaseUrl, ENGINES, keptDemo } from './support/databases.ts';
 import { goal, loadAverage, percentile, sortedOf } from './support/figures.ts';
-import { forkServer, loadProcess, stopServer } from './support/processes.ts';
+import { askServer, forkServer, type LoopDelay, loadProcess, stopServer } from './support/processes.ts';
 import { signInDemo } from './support/sealed-client.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -83,6 +83,10 @@ function line(name: string, side: Side, elapsedMs: number) {
   };
 }
 
+/** The provider's own stalls over a step: an answer can be no faster than the event loop that writes it. */
+const loopLine = (loop: LoopDelay) =>
+  `provider event loop delay  p50 ${ms(loop.p50)}  p99 ${ms(loop.p99)}  max ${ms(loop.max)}`;
+
 async function bench(engine: string) {
   const prepared = await prepare(engine);
   if (!prepared) return;
@@ -110,11 +114,14 @@ async function bench(engine: string) {
     );
     let held: { rate: number; p99: number } | null = null;
     for (const rate of RATES) {
+      await askServer(child, 'loop', 'loop');
       const result = await load.run(job(0, rate));
+      const loop = await askServer(child, 'loop', 'loop');
       const network = line('network', result.network, result.elapsedMs);
       const holds = network.rate >= rate * HELD_SHARE && network.p99 <= GOAL_P99_MS;
       console.info(`  ${String(rate).padStart(4)}/s  ${network.text}  ${holds ? 'holds' : 'does not hold'}`);
       if (result.portal) console.info(`          ${line('portal', result.portal, result.elapsedMs).text}`);
+      console.info(`          ${loopLine(loop)}`);
       if (holds) held = { rate: network.rate, p99: network.p99 };
       else break;
     }

@@ -5,9 +5,12 @@
 // Started with fork(): argv[2] is the role; BENCH_DB is {"dataDir": ...} or {"databaseUrl": ...}; BENCH_PROVIDER_LOG
 // the provider's log level (info by default, as production: pino serialising every line, written to /dev/null).
 // Over IPC it answers "cpu" with its own CPU time (user + system, µs) and "mark" with process.hrtime in µs (the
-// clock of a --cpu-prof profile's timestamps, so bench/provider-profile-summary.ts can cut the load windows out).
+// clock of a --cpu-prof profile's timestamps, so bench/provider-profile-summary.ts can cut the load windows out), and
+// "loop" with its event loop's delay since the last "loop" (bench/network.ts: whether slow answers waited for the
+// process itself — a long task, a garbage collection — rather than for the database).
 // bench/provider.ts also imports realProvider and jwtKeyOf, to run both apps in-process before timing; the server
 // starts only when this file is the process's entry point.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Config, testConfig } from '../src/platform/config.ts';
@@ -19,9 +22,9 @@ import { loadSecret } from '../src/provider/services/secrets.ts';
 import { buildBare } from './provider-bare.ts';
 import { discardingLogStream } from './proxy-log.ts';
 import { BENCH_DEMO } from './support/databases.ts';
+import type { ServerMessage } from './support/processes.ts';
 
 export type ServerRole = 'bare' | 'provider';
-export type ServerMessage = { ready: string } | { cpuUs: number } | { markUs: number } | { error: string };
 
 const LOG_LEVEL = (process.env.BENCH_PROVIDER_LOG ?? 'info') as Config['LOG_LEVEL'];
 
@@ -47,7 +50,14 @@ async function main() {
     const db = await openDatabase(JSON.parse(process.env.BENCH_DB ?? '{}'));
     const app = role === 'provider' ? realProvider(db) : await buildBare({ handle: db, jwtKey: await jwtKeyOf(db) });
     send({ ready: await app.listen({ host: '127.0.0.1', port: 0 }) });
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const msOf = (ns: number) => ns / 1e6;
     process.on('message', (message) => {
+      if (message === 'loop') {
+        send({ loop: { p50: msOf(loop.percentile(50)), p99: msOf(loop.percentile(99)), max: msOf(loop.max) } });
+        loop.reset();
+      }
       if (message === 'cpu') {
         const used = process.cpuUsage();
         send({ cpuUs: used.user + used.system });

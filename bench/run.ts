@@ -2,7 +2,8 @@
 // `npm run bench -- paging bundle` runs only the named ones; arguments starting with -- go to each of them
 // (`npm run bench -- provider --pg`). `load` (bench/load.ts, a quarter of an hour), `compare` (bench/compare.ts,
 // which makes a git worktree of a base revision), `services` (bench/services.ts, the same for the provider's read
-// services) and `test-setup` (bench/test-setup.ts, what a database test file pays for its database) run only when
+// services), `test-setup` (bench/test-setup.ts, what a database test file pays for its database), `network` and
+// `network-steps` (the card network's authorization path, and where its time goes) run only when
 // named. What the benches share (their databases, the engines, the bench server) is in bench/support/.
 import { spawnSync } from 'node:child_process';
 
@@ -21,7 +22,7 @@ const ALL = [
   'audit',
   'controls-impact',
 ];
-const ON_REQUEST = ['load', 'compare', 'services', 'test-setup', 'network'];
+const ON_REQUEST = ['load', 'compare', 'services', 'test-setup', 'network', 'network-steps'];
 const chosen = process.argv.slice(2).filter((name) => ALL.includes(name) || ON_REQUEST.includes(name));
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 let failed = false;

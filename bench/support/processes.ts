@@ -10,8 +10,25 @@ import { request } from 'undici';
 import type { LoadJob, LoadResult } from '../proxy-load.ts';
 import { quantiles } from './figures.ts';
 
+/** The delay of a server's event loop since it was last asked (perf_hooks.monitorEventLoopDelay), in ms. */
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** What a bench server process answers over IPC, by what it was asked. */
+interface Answers {
+  cpuUs: number;
+  markUs: number;
+  loop: LoopDelay;
+}
+
 /** What a bench server process says over IPC (bench/proxy-server.ts, bench/provider-server.ts). */
-export type ServerMessage = { ready: string } | { cpuUs: number } | { markUs: number } | { error: string };
+export type ServerMessage =
+  | { ready: string }
+  | { [K in keyof Answers]: Pick<Answers, K> }[keyof Answers]
+  | { error: string };
 
 /** Forks `script` under tsx and resolves with the process and the URL it listens on, once it says so. */
 export async function forkServer(
@@ -32,13 +49,16 @@ export async function forkServer(
   return { child, url };
 }
 
-/** Asks a server process for a figure ('cpu' → its CPU time in µs; 'mark' → the time of a profile mark). */
-export function askServer<K extends 'cpuUs' | 'markUs'>(child: ChildProcess, what: 'cpu' | 'mark', key: K) {
-  return new Promise<number>((resolve) => {
+/**
+ * Asks a server process for a figure ('cpu' → its CPU time in µs; 'mark' → the time of a profile mark; 'loop' → its
+ * event loop's delay since the last ask, bench/provider-server.ts only).
+ */
+export function askServer<K extends keyof Answers>(child: ChildProcess, what: 'cpu' | 'mark' | 'loop', key: K) {
+  return new Promise<Answers[K]>((resolve) => {
     const answer = (message: ServerMessage) => {
       if (!(key in message)) return;
       child.off('message', answer);
-      resolve((message as Record<K, number>)[key]);
+      resolve((message as Pick<Answers, K>)[key]);
     };
     child.on('message', answer);
     child.send(what);
