@@ -3,7 +3,9 @@
 // `select 1`, and five trivial statements in a transaction on one connection (the path's round trips with nothing to
 // do). What the statements' sum leaves of the whole is the path's own JavaScript (drizzle building and mapping the
 // queries, the transaction's bookkeeping). Uses the database bench/network.ts keeps: run that once first.
-// Knobs: BENCH_STEPS (1000 authorizations; the first 5 % are not counted).
+// Knobs: BENCH_STEPS (1000 authorizations; the first 5 % are not counted), BENCH_PACE_MS (0: one after another; 40
+// is the pace of 25 a second, where the database's backend and the process sleep between two authorizations and
+// each statement pays for waking them).
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -16,6 +18,8 @@ import { loadAverage, percentile, sortedOf } from './support/figures.ts';
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 1000);
 const WARM = Math.ceil(STEPS / 20);
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 0);
+const pause = () => (PACE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, PACE_MS)) : undefined);
 
 const handle = await openDatabase({ databaseUrl: await benchDatabaseUrl('fidis_bench_network') });
 const db = createDb(handle);
@@ -56,6 +60,7 @@ if (usable.length === 0) throw new Error('no usable card: run `npm run bench -- 
 const whole: number[] = [];
 for (let i = 0; i < STEPS; i++) {
   counting = i >= WARM;
+  await pause();
   const started = performance.now();
   await authorizeNetworkPurchase(db, {
     requestId: randomUUID(),
@@ -72,19 +77,23 @@ for (let i = 0; i < STEPS; i++) {
 counting = false;
 const one: number[] = [];
 for (let i = 0; i < STEPS; i++) {
+  await pause();
   const started = performance.now();
   await pool.query('select 1');
   one.push(performance.now() - started);
 }
 const five: number[] = [];
 for (let i = 0; i < STEPS / 2; i++) {
+  await pause();
   const client = await pool.connect();
   const started = performance.now();
   for (const text of ['begin', 'select 1', 'select 1', 'select 1', 'commit']) await client.query(text);
   five.push(performance.now() - started);
   client.release();
 }
-console.info(`  ${whole.length} authorizations in a row, in-process, PostgreSQL`);
+console.info(
+  `  ${whole.length} authorizations, in-process, PostgreSQL, ${PACE_MS > 0 ? `${PACE_MS} ms apart` : 'one after another'}`,
+);
 console.info(`  the whole path                 ${figures(whole)}`);
 for (const [statement, samples] of byStatement) console.info(`    ${statement.padEnd(36)} ${figures(samples)}`);
 console.info(`  floor: select 1                ${figures(one)}`);

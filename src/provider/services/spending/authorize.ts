@@ -3,7 +3,7 @@
 // spending controls. An approval holds the limit as every approved purchase does (limit-usage.ts); the answer,
 // approved or declined, is recorded as the history shows it. The network's request id makes a repeated question
 // get the first answer, holding the limit once.
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { messages } from '../../../contracts/messages.ts';
 import { centsOf, numericOf } from '../../../contracts/money.ts';
@@ -52,6 +52,18 @@ export function periodsOf(at: Date): Periods {
   const d = local.getUTCDate();
   const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day) + BRT_OFFSET_MS);
   return { day: utc(y, m, d), nextDay: utc(y, m, d + 1), month: utc(y, m, 1), nextMonth: utc(y, m + 1, 1) };
+}
+
+/**
+ * The statement as a named prepared statement, its name a digest of its text: PostgreSQL parses and plans a named
+ * statement once per connection and reuses it (PGlite runs it as before). The hottest path's statements only.
+ */
+function prepared<R>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<R> };
+}): Promise<R> {
+  const name = `fidis_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 16)}`;
+  return query.prepare(name).execute();
 }
 
 /** A row without a card is from before issue 30: the holder card's (the only card that bought then). */
@@ -129,19 +141,21 @@ async function factsOf(tx: DbExecutor, account: { id: string; companyId: number 
   const inDay = and(gte(authorizations.tmsIncl, day), lt(authorizations.tmsIncl, nextDay));
   const total = sql`coalesce(sum(${authorizations.valueBrl}), 0)::text`;
   const c = spendingControls;
-  const [row] = await tx
-    .select({
-      used: sql<string>`(select ${total} from ${authorizations} where ${holdsLimit(account.id)})`,
-      month: sql<string>`(select ${total} from ${authorizations} where ${inMonth})`,
-      day: sql<string>`(select ${total} from ${authorizations} where ${inMonth} and ${inDay})`,
-      controls: sql<string>`(select coalesce(json_agg(json_build_object(
+  const [row] = await prepared(
+    tx
+      .select({
+        used: sql<string>`(select ${total} from ${authorizations} where ${holdsLimit(account.id)})`,
+        month: sql<string>`(select ${total} from ${authorizations} where ${inMonth})`,
+        day: sql<string>`(select ${total} from ${authorizations} where ${inMonth} and ${inDay})`,
+        controls: sql<string>`(select coalesce(json_agg(json_build_object(
         'cardId', ${c.cardId}, 'blockedGroups', ${c.blockedGroups}, 'international', ${c.international},
         'online', ${c.online}, 'cashWithdrawal', ${c.cashWithdrawal}, 'maxPerPurchase', ${c.maxPerPurchase}::text,
         'dailyLimit', ${c.dailyLimit}::text, 'monthlyLimit', ${c.monthlyLimit}::text)), '[]'::json)::text
         from ${c} where ${c.companyId} = ${account.companyId} and (${c.cardId} = ${card.id} or ${c.cardId} is null))`,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, account.id));
+      })
+      .from(accounts)
+      .where(eq(accounts.id, account.id)),
+  );
   if (!row) throw new Error('the locked account is gone');
   return {
     usedCents: centsOf(row.used),
@@ -152,12 +166,14 @@ async function factsOf(tx: DbExecutor, account: { id: string; companyId: number 
 
 export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<NetworkAuthorizationResponse> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select(LOCKED)
-      .from(cards)
-      .innerJoin(accounts, eq(accounts.id, cards.accountId))
-      .where(eq(cards.id, p.cardId))
-      .for('update', { of: [accounts, cards] });
+    const [found] = await prepared(
+      tx
+        .select(LOCKED)
+        .from(cards)
+        .innerJoin(accounts, eq(accounts.id, cards.accountId))
+        .where(eq(cards.id, p.cardId))
+        .for('update', { of: [accounts, cards] }),
+    );
     if (!found) fail('CARD_NOT_FOUND');
     const { account, card } = found;
     const { usedCents, spent, effective } = await factsOf(tx, account, card, p.at);
@@ -181,27 +197,29 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
               ? VIRTUAL_LIMIT_DESCRIPTION
               : CONTROL_DESCRIPTION;
     // A request id asked before does nothing here (the unique index): its first answer is read and given again.
-    const [row] = await tx
-      .insert(authorizations)
-      .values({
-        accountId: account.id,
-        cardId: card.id,
-        tmsIncl: p.at,
-        numAuthorization: String(randomInt(0, 1_000_000)).padStart(6, '0'),
-        establishmentName: p.merchantName,
-        mainValue: value,
-        valueBrl: value,
-        descResponseTransaction: description,
-        descDrop: code === null ? 'NORMAL' : 'NEGADA',
-        transactionType: p.channel === 'SAQUE' ? 'SAQUE' : 'COMPRA A VISTA',
-        mcc: p.mcc,
-        merchantCountry: p.merchantCountry,
-        channel: p.channel,
-        networkRequestId: p.requestId,
-        declineCode: code,
-      })
-      .onConflictDoNothing({ target: authorizations.networkRequestId })
-      .returning(ANSWERED);
+    const [row] = await prepared(
+      tx
+        .insert(authorizations)
+        .values({
+          accountId: account.id,
+          cardId: card.id,
+          tmsIncl: p.at,
+          numAuthorization: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+          establishmentName: p.merchantName,
+          mainValue: value,
+          valueBrl: value,
+          descResponseTransaction: description,
+          descDrop: code === null ? 'NORMAL' : 'NEGADA',
+          transactionType: p.channel === 'SAQUE' ? 'SAQUE' : 'COMPRA A VISTA',
+          mcc: p.mcc,
+          merchantCountry: p.merchantCountry,
+          channel: p.channel,
+          networkRequestId: p.requestId,
+          declineCode: code,
+        })
+        .onConflictDoNothing({ target: authorizations.networkRequestId })
+        .returning(ANSWERED),
+    );
     if (!row) {
       const [earlier] = await tx
         .select(ANSWERED)
