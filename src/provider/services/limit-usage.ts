@@ -1,6 +1,6 @@
 // What a card has spent and what its relationship has committed, always derived, never stored: used is the sum of
 // the account's approved authorizations its invoices have not yet released, so no limit operation can move it.
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { centsOf, reaisOf } from '../../contracts/money.ts';
 import type { LimitResponse } from '../../contracts/schemas.ts';
 import type { DbExecutor } from '../db/client.ts';
@@ -14,7 +14,7 @@ export const approvedAuthorization: SQL = sql`(${authorizations.descDrop} = 'NOR
 
 /** The authorizations of `owner` (an account, or one card) approved and not yet released by a paid invoice. */
 const held = (owner: SQL) => and(owner, isNull(authorizations.settledAt), approvedAuthorization);
-export const holdsLimit = (accountId: string) => held(eq(authorizations.accountId, accountId));
+export const holdsLimit = (accountId: string | Placeholder) => held(eq(authorizations.accountId, accountId));
 
 /** What `owner`'s held authorizations add up to, in centavos. */
 export async function heldCents(db: DbExecutor, owner: SQL): Promise<number> {

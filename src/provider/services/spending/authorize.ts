@@ -3,8 +3,8 @@
 // spending controls. An approval holds the limit as every approved purchase does (limit-usage.ts); the answer,
 // approved or declined, is recorded as the history shows it. The network's request id makes a repeated question
 // get the first answer, holding the limit once.
-import { createHash, randomInt } from 'node:crypto';
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq, gte, isNull, lt, or, type Placeholder, sql } from 'drizzle-orm';
 import { messages } from '../../../contracts/messages.ts';
 import { centsOf, numericOf } from '../../../contracts/money.ts';
 import type { NetworkAuthorizationResponse } from '../../../contracts/network.ts';
@@ -17,7 +17,8 @@ import {
   type SpendingControls,
   type SpentSoFar,
 } from '../../../contracts/spending-controls.ts';
-import type { Db, DbExecutor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, scopedStatements } from '../../db/connection-scoped.ts';
 import { accounts, authorizations, cards, spendingControls } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import type { CardRow } from '../../http/scope/types.ts';
@@ -54,20 +55,8 @@ export function periodsOf(at: Date): Periods {
   return { day: utc(y, m, d), nextDay: utc(y, m, d + 1), month: utc(y, m, 1), nextMonth: utc(y, m + 1, 1) };
 }
 
-/**
- * The statement as a named prepared statement, its name a digest of its text: PostgreSQL parses and plans a named
- * statement once per connection and reuses it (PGlite runs it as before). The hottest path's statements only.
- */
-function prepared<R>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<R> };
-}): Promise<R> {
-  const name = `fidis_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 16)}`;
-  return query.prepare(name).execute();
-}
-
 /** A row without a card is from before issue 30: the holder card's (the only card that bought then). */
-export const boughtWith = (card: { id: string; accountId: string; cardType: string }) =>
+export const boughtWith = (card: { id: string | Placeholder; accountId: string | Placeholder; cardType: string }) =>
   card.cardType === 'TITULAR'
     ? or(
         eq(authorizations.cardId, card.id),
@@ -125,37 +114,95 @@ function answerOf(row: Answered, controls: SpendingControls): NetworkAuthorizati
 const CONTROL_DESCRIPTION = 'NEGADA POR CONTROLE DE GASTO';
 const VIRTUAL_LIMIT_DESCRIPTION = 'LIMITE DO CARTAO VIRTUAL';
 
+const ph = <N extends string>(name: N) => sql.placeholder(name);
+
 /**
  * Everything the decision reads besides the locked rows, in one statement taken after the lock (so it sees what an
  * earlier holder of the lock committed): what the account holds of its limit, what the card spent in the purchase's
- * day and month, and the card's and the company's controls.
+ * day and month, and the card's and the company's controls. One statement per kind of card (what it bought with).
  */
-async function factsOf(tx: DbExecutor, account: { id: string; companyId: number }, card: LockedCard, at: Date) {
-  const { day, nextDay, month, nextMonth } = periodsOf(at);
+function factsStatement(scoped: Db, cardType: 'TITULAR' | 'VIRTUAL') {
+  const card = { id: ph('cardId'), accountId: ph('accountId'), cardType };
   const inMonth = and(
     boughtWith(card),
-    gte(authorizations.tmsIncl, month),
-    lt(authorizations.tmsIncl, nextMonth),
+    gte(authorizations.tmsIncl, ph('month')),
+    lt(authorizations.tmsIncl, ph('nextMonth')),
     approvedAuthorization,
   );
-  const inDay = and(gte(authorizations.tmsIncl, day), lt(authorizations.tmsIncl, nextDay));
+  const inDay = and(gte(authorizations.tmsIncl, ph('day')), lt(authorizations.tmsIncl, ph('nextDay')));
   const total = sql`coalesce(sum(${authorizations.valueBrl}), 0)::text`;
   const c = spendingControls;
-  const [row] = await prepared(
-    tx
-      .select({
-        used: sql<string>`(select ${total} from ${authorizations} where ${holdsLimit(account.id)})`,
-        month: sql<string>`(select ${total} from ${authorizations} where ${inMonth})`,
-        day: sql<string>`(select ${total} from ${authorizations} where ${inMonth} and ${inDay})`,
-        controls: sql<string>`(select coalesce(json_agg(json_build_object(
+  return scoped
+    .select({
+      used: sql<string>`(select ${total} from ${authorizations} where ${holdsLimit(ph('accountId'))})`,
+      month: sql<string>`(select ${total} from ${authorizations} where ${inMonth})`,
+      day: sql<string>`(select ${total} from ${authorizations} where ${inMonth} and ${inDay})`,
+      controls: sql<string>`(select coalesce(json_agg(json_build_object(
         'cardId', ${c.cardId}, 'blockedGroups', ${c.blockedGroups}, 'international', ${c.international},
         'online', ${c.online}, 'cashWithdrawal', ${c.cashWithdrawal}, 'maxPerPurchase', ${c.maxPerPurchase}::text,
         'dailyLimit', ${c.dailyLimit}::text, 'monthlyLimit', ${c.monthlyLimit}::text)), '[]'::json)::text
-        from ${c} where ${c.companyId} = ${account.companyId} and (${c.cardId} = ${card.id} or ${c.cardId} is null))`,
-      })
-      .from(accounts)
-      .where(eq(accounts.id, account.id)),
-  );
+        from ${c} where ${c.companyId} = ${ph('companyId')} and (${c.cardId} = ${ph('cardId')} or ${c.cardId} is null))`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, ph('accountId')))
+    .prepare(`fidis_network_facts_${cardType.toLowerCase()}`);
+}
+
+/**
+ * The path's statements, built once (decision 150): the lock, the facts per kind of card, the record and the earlier
+ * answer of a repeated request. Values are placeholders, mapped by their column as any value is (a Date for a time).
+ */
+const statementsOf = scopedStatements((scoped) => ({
+  lock: scoped
+    .select(LOCKED)
+    .from(cards)
+    .innerJoin(accounts, eq(accounts.id, cards.accountId))
+    .where(eq(cards.id, ph('cardId')))
+    .for('update', { of: [accounts, cards] })
+    .prepare('fidis_network_lock'),
+  facts: { TITULAR: factsStatement(scoped, 'TITULAR'), VIRTUAL: factsStatement(scoped, 'VIRTUAL') },
+  // A request id asked before does nothing here (the unique index): its first answer is read and given again.
+  record: scoped
+    .insert(authorizations)
+    .values({
+      accountId: ph('accountId'),
+      cardId: ph('cardId'),
+      tmsIncl: ph('at'),
+      numAuthorization: ph('numAuthorization'),
+      establishmentName: ph('merchantName'),
+      mainValue: ph('value'),
+      valueBrl: ph('value'),
+      descResponseTransaction: ph('description'),
+      descDrop: ph('descDrop'),
+      transactionType: ph('transactionType'),
+      mcc: ph('mcc'),
+      merchantCountry: ph('merchantCountry'),
+      channel: ph('channel'),
+      networkRequestId: ph('requestId'),
+      declineCode: ph('declineCode'),
+    })
+    .onConflictDoNothing({ target: authorizations.networkRequestId })
+    .returning(ANSWERED)
+    .prepare('fidis_network_record'),
+  earlier: scoped
+    .select(ANSWERED)
+    .from(authorizations)
+    .where(eq(authorizations.networkRequestId, ph('requestId')))
+    .prepare('fidis_network_earlier'),
+}));
+
+async function factsOf(scoped: Db, account: { id: string; companyId: number }, card: LockedCard, at: Date) {
+  const { day, nextDay, month, nextMonth } = periodsOf(at);
+  const kind = card.cardType === 'VIRTUAL' ? 'VIRTUAL' : 'TITULAR';
+  const [row] = await statementsOf(scoped).facts[kind].execute({
+    accountId: account.id,
+    companyId: account.companyId,
+    cardId: card.id,
+    month,
+    nextMonth,
+    day,
+    nextDay,
+  });
   if (!row) throw new Error('the locked account is gone');
   return {
     usedCents: centsOf(row.used),
@@ -165,22 +212,16 @@ async function factsOf(tx: DbExecutor, account: { id: string; companyId: number 
 }
 
 export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<NetworkAuthorizationResponse> {
-  return db.transaction(async (tx) => {
-    const [found] = await prepared(
-      tx
-        .select(LOCKED)
-        .from(cards)
-        .innerJoin(accounts, eq(accounts.id, cards.accountId))
-        .where(eq(cards.id, p.cardId))
-        .for('update', { of: [accounts, cards] }),
-    );
+  return inTransaction(db, async (scoped) => {
+    const statements = statementsOf(scoped);
+    const [found] = await statements.lock.execute({ cardId: p.cardId });
     if (!found) fail('CARD_NOT_FOUND');
     const { account, card } = found;
-    const { usedCents, spent, effective } = await factsOf(tx, account, card, p.at);
+    const { usedCents, spent, effective } = await factsOf(scoped, account, card, p.at);
     const virtual = card.cardType === 'VIRTUAL';
     // In order: the card, a virtual card's own rules, the holder's limit, the controls.
     let code: DeclineCode | null = cardUsable(card, account) ? null : 'CARD_UNUSABLE';
-    if (code === null && virtual) code = await judgeVirtual(tx, card, p.valueCents, p.at);
+    if (code === null && virtual) code = await judgeVirtual(scoped, card, p.valueCents, p.at);
     if (code === null && usedCents + p.valueCents > centsOf(account.creditLimit)) code = 'INSUFFICIENT_LIMIT';
     if (code === null && effective.source !== 'none') {
       code = judgeControls(effective.controls, { ...p, country: p.merchantCountry }, spent);
@@ -196,41 +237,30 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
             : code === 'VIRTUAL_LIMIT'
               ? VIRTUAL_LIMIT_DESCRIPTION
               : CONTROL_DESCRIPTION;
-    // A request id asked before does nothing here (the unique index): its first answer is read and given again.
-    const [row] = await prepared(
-      tx
-        .insert(authorizations)
-        .values({
-          accountId: account.id,
-          cardId: card.id,
-          tmsIncl: p.at,
-          numAuthorization: String(randomInt(0, 1_000_000)).padStart(6, '0'),
-          establishmentName: p.merchantName,
-          mainValue: value,
-          valueBrl: value,
-          descResponseTransaction: description,
-          descDrop: code === null ? 'NORMAL' : 'NEGADA',
-          transactionType: p.channel === 'SAQUE' ? 'SAQUE' : 'COMPRA A VISTA',
-          mcc: p.mcc,
-          merchantCountry: p.merchantCountry,
-          channel: p.channel,
-          networkRequestId: p.requestId,
-          declineCode: code,
-        })
-        .onConflictDoNothing({ target: authorizations.networkRequestId })
-        .returning(ANSWERED),
-    );
+    const [row] = await statements.record.execute({
+      accountId: account.id,
+      cardId: card.id,
+      at: p.at,
+      numAuthorization: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      merchantName: p.merchantName,
+      value,
+      description,
+      descDrop: code === null ? 'NORMAL' : 'NEGADA',
+      transactionType: p.channel === 'SAQUE' ? 'SAQUE' : 'COMPRA A VISTA',
+      mcc: p.mcc,
+      merchantCountry: p.merchantCountry,
+      channel: p.channel,
+      requestId: p.requestId,
+      declineCode: code,
+    });
     if (!row) {
-      const [earlier] = await tx
-        .select(ANSWERED)
-        .from(authorizations)
-        .where(eq(authorizations.networkRequestId, p.requestId));
+      const [earlier] = await statements.earlier.execute({ requestId: p.requestId });
       if (!earlier || earlier.cardId !== p.cardId || centsOf(earlier.valueBrl) !== p.valueCents) {
         fail('NETWORK_REQUEST_REPEATED');
       }
       return answerOf(earlier, effective.controls);
     }
-    if (virtual && code === null) await afterVirtualApproval(tx, card, p.at);
+    if (virtual && code === null) await afterVirtualApproval(scoped, card, p.at);
     return answerOf(row, effective.controls);
   });
 }
