@@ -13,6 +13,24 @@ async function loadFirstPaint() {
   return () => settled;
 }
 
+/** A visible tab whose browser reports paint timing; `report` hands the observer a list of paint entries. */
+function visibleWithPaintTiming() {
+  const paints: { report: Report } = { report: () => undefined };
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: Report) {
+        paints.report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+  return paints;
+}
+
 describe('first paint', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -20,25 +38,13 @@ describe('first paint', () => {
   });
 
   it('waits for the first contentful paint, not an earlier paint', async () => {
-    let report: Report | undefined;
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        static supportedEntryTypes = ['paint'];
-        constructor(callback: Report) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const paints = visibleWithPaintTiming();
     const settled = await loadFirstPaint();
-    report?.({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) });
+    paints.report({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) });
     await new Promise((done) => setTimeout(done, 20));
     expect(settled()).toBe(false);
 
-    report?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    paints.report({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
     await vi.waitFor(() => expect(settled()).toBe(true));
   });
 
@@ -63,19 +69,7 @@ describe('first paint', () => {
   });
 
   it('keeps a call made before the first content until it is painted, 100 ms at most', async () => {
-    let report: Report | undefined;
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        static supportedEntryTypes = ['paint'];
-        constructor(callback: Report) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const paints = visibleWithPaintTiming();
     vi.resetModules();
     const { untilFirstPaint, OPENING_CALL_WAIT_MS } = await import('./first-paint.ts');
     vi.useFakeTimers();
@@ -99,7 +93,7 @@ describe('first paint', () => {
       call();
       await vi.advanceTimersByTimeAsync(10);
       expect(went).toBe(false);
-      report?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+      paints.report({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
       await vi.advanceTimersByTimeAsync(1);
       expect(went).toBe(true);
     } finally {
