@@ -35,12 +35,8 @@ const forwarding: Queryable & { transaction: () => never } = {
 };
 
 // Each engine's drizzle dialect maps its own answers (node-postgres and PGlite parse types differently).
-let scopedPg: Db | undefined;
-let scopedPglite: Db | undefined;
-const scopedFor = (postgres: boolean): Db =>
-  postgres
-    ? (scopedPg ??= drizzleNodePg(forwarding as unknown as pg.Pool, { schema }) as unknown as Db)
-    : (scopedPglite ??= drizzlePglite(forwarding as never, { schema }) as unknown as Db);
+const scopedPg = drizzleNodePg(forwarding as unknown as pg.Pool, { schema }) as unknown as Db;
+const scopedPglite = drizzlePglite(forwarding as never, { schema }) as unknown as Db;
 
 /**
  * Runs `work` in a transaction of `db`'s database. `scoped` is the engine's connection-scoped drizzle instance: what
@@ -50,13 +46,13 @@ const scopedFor = (postgres: boolean): Db =>
 export async function inTransaction<T>(db: Db, work: (scoped: Db) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (!(client instanceof pg.Pool)) {
-    return (client as LeanPglite).transaction((tx) => current.run(tx, () => work(scopedFor(false))));
+    return (client as LeanPglite).transaction((tx) => current.run(tx, () => work(scopedPglite)));
   }
   const connection = await client.connect();
   let broken = false;
   try {
     await connection.query('begin');
-    const result = await current.run(connection, () => work(scopedFor(true)));
+    const result = await current.run(connection, () => work(scopedPg));
     await connection.query('commit');
     return result;
   } catch (error) {
