@@ -5,26 +5,30 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/harness.ts';
 import { createDb, type Db } from './client.ts';
-import { inTransaction, scopedStatements } from './connection-scoped.ts';
+import { inTransaction } from './connection-scoped.ts';
 import { migrate } from './migrate.ts';
+import { preparedRead } from './prepared.ts';
 import { companies } from './schema.ts';
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
 
-const statementsOf = scopedStatements((scoped) => ({
-  add: scoped
+const add = preparedRead('test_scoped_add', (db, name) =>
+  db
     .insert(companies)
     .values({ cnpj: sql.placeholder('cnpj'), corporateName: 'Escopo Ltda', relationCode: sql.placeholder('code') })
     .returning({ id: companies.id })
-    .prepare('fidis_test_scoped_add'),
-  lock: scoped
+    .prepare(name),
+);
+const lock = preparedRead('test_scoped_lock', (db, name) =>
+  db
     .select({ id: companies.id, name: companies.corporateName })
     .from(companies)
     .where(eq(companies.relationCode, sql.placeholder('code')))
     .for('update')
-    .prepare('fidis_test_scoped_lock'),
-}));
+    .prepare(name),
+);
+const statementsOf = (scoped: Db) => ({ add: add(scoped), lock: lock(scoped) });
 
 const namesOf = async (code: string) =>
   (await db.select({ name: companies.corporateName }).from(companies).where(eq(companies.relationCode, code))).map(

@@ -40,7 +40,8 @@ const scopedPglite = drizzlePglite(forwarding as never, { schema }) as unknown a
 
 /**
  * Runs `work` in a transaction of `db`'s database. `scoped` is the engine's connection-scoped drizzle instance: what
- * it runs, and the statements prepared on it once (see `scopedStatements`), run in this transaction. A failure rolls
+ * it runs, and the statements prepared on it once (`preparedRead(…)(scoped)`, db/prepared.ts), run in this
+ * transaction. A failure rolls
  * back; a connection whose rollback failed too is dropped from the pool.
  */
 export async function inTransaction<T>(db: Db, work: (scoped: Db) => Promise<T>): Promise<T> {
@@ -63,17 +64,4 @@ export async function inTransaction<T>(db: Db, work: (scoped: Db) => Promise<T>)
   } finally {
     connection.release(broken);
   }
-}
-
-/** `build`'s statements, prepared once per engine on its connection-scoped instance, for use inside inTransaction. */
-export function scopedStatements<S>(build: (scoped: Db) => S): (scoped: Db) => S {
-  const built = new Map<Db, S>();
-  return (scoped) => {
-    let statements = built.get(scoped);
-    if (!statements) {
-      statements = build(scoped);
-      built.set(scoped, statements);
-    }
-    return statements;
-  };
 }

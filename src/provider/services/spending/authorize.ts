@@ -17,8 +17,9 @@ import {
   type SpendingControls,
   type SpentSoFar,
 } from '../../../contracts/spending-controls.ts';
-import type { Db } from '../../db/client.ts';
-import { inTransaction, scopedStatements } from '../../db/connection-scoped.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import { inTransaction } from '../../db/connection-scoped.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { accounts, authorizations, cards, spendingControls } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import type { CardRow } from '../../http/scope/types.ts';
@@ -121,7 +122,7 @@ const ph = <N extends string>(name: N) => sql.placeholder(name);
  * earlier holder of the lock committed): what the account holds of its limit, what the card spent in the purchase's
  * day and month, and the card's and the company's controls. One statement per kind of card (what it bought with).
  */
-function factsStatement(scoped: Db, cardType: 'TITULAR' | 'VIRTUAL') {
+function factsStatement(scoped: DbExecutor, cardType: 'TITULAR' | 'VIRTUAL', name: string) {
   const card = { id: ph('cardId'), accountId: ph('accountId'), cardType };
   const inMonth = and(
     boughtWith(card),
@@ -145,24 +146,30 @@ function factsStatement(scoped: Db, cardType: 'TITULAR' | 'VIRTUAL') {
     })
     .from(accounts)
     .where(eq(accounts.id, ph('accountId')))
-    .prepare(`fidis_network_facts_${cardType.toLowerCase()}`);
+    .prepare(name);
 }
 
 /**
- * The path's statements, built once (decision 150): the lock, the facts per kind of card, the record and the earlier
- * answer of a repeated request. Values are placeholders, mapped by their column as any value is (a Date for a time).
+ * The path's statements, built once per engine (decision 150) on the connection-scoped instance inTransaction hands
+ * out, kept as every hot prepared read is (db/prepared.ts): the lock, the facts per kind of card, the record and the
+ * earlier answer of a repeated request. Values are placeholders, mapped by their column as any value is.
  */
-const statementsOf = scopedStatements((scoped) => ({
-  lock: scoped
+const lockStatement = preparedRead('network_lock', (db, name) =>
+  db
     .select(LOCKED)
     .from(cards)
     .innerJoin(accounts, eq(accounts.id, cards.accountId))
     .where(eq(cards.id, ph('cardId')))
     .for('update', { of: [accounts, cards] })
-    .prepare('fidis_network_lock'),
-  facts: { TITULAR: factsStatement(scoped, 'TITULAR'), VIRTUAL: factsStatement(scoped, 'VIRTUAL') },
-  // A request id asked before does nothing here (the unique index): its first answer is read and given again.
-  record: scoped
+    .prepare(name),
+);
+const factsStatements = {
+  TITULAR: preparedRead('network_facts_titular', (db, name) => factsStatement(db, 'TITULAR', name)),
+  VIRTUAL: preparedRead('network_facts_virtual', (db, name) => factsStatement(db, 'VIRTUAL', name)),
+};
+// A request id asked before does nothing here (the unique index): its first answer is read and given again.
+const recordStatement = preparedRead('network_record', (db, name) =>
+  db
     .insert(authorizations)
     .values({
       accountId: ph('accountId'),
@@ -183,18 +190,20 @@ const statementsOf = scopedStatements((scoped) => ({
     })
     .onConflictDoNothing({ target: authorizations.networkRequestId })
     .returning(ANSWERED)
-    .prepare('fidis_network_record'),
-  earlier: scoped
+    .prepare(name),
+);
+const earlierStatement = preparedRead('network_earlier', (db, name) =>
+  db
     .select(ANSWERED)
     .from(authorizations)
     .where(eq(authorizations.networkRequestId, ph('requestId')))
-    .prepare('fidis_network_earlier'),
-}));
+    .prepare(name),
+);
 
 async function factsOf(scoped: Db, account: { id: string; companyId: number }, card: LockedCard, at: Date) {
   const { day, nextDay, month, nextMonth } = periodsOf(at);
   const kind = card.cardType === 'VIRTUAL' ? 'VIRTUAL' : 'TITULAR';
-  const [row] = await statementsOf(scoped).facts[kind].execute({
+  const [row] = await factsStatements[kind](scoped).execute({
     accountId: account.id,
     companyId: account.companyId,
     cardId: card.id,
@@ -213,8 +222,7 @@ async function factsOf(scoped: Db, account: { id: string; companyId: number }, c
 
 export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<NetworkAuthorizationResponse> {
   return inTransaction(db, async (scoped) => {
-    const statements = statementsOf(scoped);
-    const [found] = await statements.lock.execute({ cardId: p.cardId });
+    const [found] = await lockStatement(scoped).execute({ cardId: p.cardId });
     if (!found) fail('CARD_NOT_FOUND');
     const { account, card } = found;
     const { usedCents, spent, effective } = await factsOf(scoped, account, card, p.at);
@@ -237,7 +245,7 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
             : code === 'VIRTUAL_LIMIT'
               ? VIRTUAL_LIMIT_DESCRIPTION
               : CONTROL_DESCRIPTION;
-    const [row] = await statements.record.execute({
+    const [row] = await recordStatement(scoped).execute({
       accountId: account.id,
       cardId: card.id,
       at: p.at,
@@ -254,7 +262,7 @@ export function authorizeNetworkPurchase(db: Db, p: NetworkPurchase): Promise<Ne
       declineCode: code,
     });
     if (!row) {
-      const [earlier] = await statements.earlier.execute({ requestId: p.requestId });
+      const [earlier] = await earlierStatement(scoped).execute({ requestId: p.requestId });
       if (!earlier || earlier.cardId !== p.cardId || centsOf(earlier.valueBrl) !== p.valueCents) {
         fail('NETWORK_REQUEST_REPEATED');
       }
