@@ -1,5 +1,5 @@
 // The cards search (issue 27, decision 115) on a company of a million holders, on PGlite and on PostgreSQL: a name
-// (a rare surname, a common first name, three letters, two words), the last four digits, a CPF's start and a status
+// (a rare surname, a common first name, three letters, two words, two common words), the last four digits, a CPF's start and a status
 // filter, side by side with the spec's CPF search (cardsByDocument), through the provider's own service code (no
 // HTTP, so only the database work is timed). Samples of every query are interleaved round by round, so a busy
 // machine slows all alike; the figures are p50/p95 per query and each p95 ÷ the CPF search's. Not a test: nothing
@@ -95,6 +95,7 @@ async function measure(engine: string, handle: DatabaseHandle) {
     query(`search: name, "${first} ${last}"`, search({ q: `${first} ${last}` })),
     query(`search: name, surname "${middle}"`, search({ q: middle })),
     query('search: name, "maria" (common)', search({ q: 'maria' })),
+    query('search: name, "maria silva" (two common)', search({ q: 'maria silva' })),
     query(`search: name, 3 letters "${last.slice(0, 3).toLowerCase()}"`, search({ q: last.slice(0, 3) })),
     query('search: status perda', search({ status: 'perda' })),
     query(`search: "${middle}" + status perda`, search({ q: middle, status: 'perda' })),

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
-import { firstActiveIn, goToPage, openCardScreen, openRow } from './support/cards.ts';
+import { everyRowDrawn, firstActiveIn, goToPage, openCardScreen, openRow } from './support/cards.ts';
 import { downloadAfter, expect, openHome, test } from './support/signed-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -84,6 +84,7 @@ test('a blocked card is in Auditoria with its before → after; filtered by card
         .count(),
     ).toBe(0);
   }).toPass({ timeout: 20_000 });
+  await everyRowDrawn(page);
   const kept = await rows(page).count();
   for (let i = 0; i < kept; i++) await expect(rows(page).nth(i)).toContainText(`cartão final ${last4}`);
   await expect(rows(page).filter({ hasText: 'Bloqueio do cartão' })).toHaveCount(1);

@@ -5,7 +5,7 @@
 // purchase was declined folded into the cells beside them) that does not scroll sideways either. Read-only.
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
-import { openCardScreen, openRow } from './support/cards.ts';
+import { everyRowDrawn, openCardScreen, openRow } from './support/cards.ts';
 import { expect, openHome, test } from './support/signed-in.ts';
 
 const width = (page: Page) => page.viewportSize()?.width ?? 0;
@@ -91,6 +91,7 @@ test("the card's history: no sideways scroll, every column's information seen, t
     expect(scrollWidth, `the table fits its column at ${width(page)} px`).toBeLessThanOrEqual(clientWidth);
     const tableBox = await table.boundingBox();
     expect((tableBox?.x ?? 0) + (tableBox?.width ?? 0)).toBeLessThanOrEqual(width(page));
+    await everyRowDrawn(page);
     const count = await rows.count();
     for (let i = 0; i < count; i++) {
       const cells = rows.nth(i).getByRole('cell');

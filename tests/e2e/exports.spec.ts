@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page, Route } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
-import { listRows, openCardScreen, openRow, readRows } from './support/cards.ts';
+import { everyRowDrawn, listRows, openCardScreen, openRow, readRows } from './support/cards.ts';
 import { downloadAfter, expect, openHome, test } from './support/signed-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -159,6 +159,7 @@ test("a card's authorizations and transactions download as its history lists the
   await openCardScreen(page, 'Transações');
   const authorizations = listRows(page, 'Histórico de autorizações');
   await expect(authorizations.first()).toBeVisible({ timeout: 20_000 });
+  await everyRowDrawn(page);
   const shown = await authorizations.count();
   const button = page.getByRole('button', { name: 'Exportar autorizações (CSV)' });
   await screenshots(page, 'history-buttons', () => centre(button));
@@ -187,6 +188,7 @@ test("a card's authorizations and transactions download as its history lists the
   const filteredButton = page.getByRole('button', { name: 'Exportar autorizações filtradas (CSV)' });
   await expect(filteredButton).toBeVisible();
   await expect(button).toHaveCount(0);
+  await everyRowDrawn(page);
   const approved = await authorizations.count();
   saved = page.waitForEvent('download');
   await filteredButton.click();
@@ -198,6 +200,7 @@ test("a card's authorizations and transactions download as its history lists the
 
   const transactions = listRows(page, 'Transações das faturas');
   await expect(transactions.first()).toBeVisible();
+  await everyRowDrawn(page);
   const listed = await transactions.count();
   saved = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar transações (CSV)' }).click();

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
+import { everyRowDrawn } from './support/cards.ts';
 import { downloadAfter, expect, openHome, test } from './support/signed-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -53,6 +54,7 @@ test("the company's spend: totals, the NEGADA filter, its file, and a holder's c
   await page.getByRole('combobox', { name: 'Status' }).selectOption('NEGADA');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(rows(page).first()).toContainText('NEGADA');
+  await everyRowDrawn(page);
   const shown = await rows(page).count();
   for (let i = 0; i < shown; i++) {
     await expect(rows(page).nth(i)).toContainText('NEGADA');

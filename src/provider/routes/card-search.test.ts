@@ -166,12 +166,22 @@ describe('keyset pages', () => {
     );
     expect(second.subAccounts.map((r) => r.uuid)).toEqual(many.slice(50).map((x) => x.uuid));
     expect(second.next).toBeNull();
+    // Two words page the same way, in account order (their matches are read whole, then paged).
+    const both = cardSearchResponse.parse((await search(admin, { q: 'pessoa paginada' })).json());
+    expect(both.subAccounts.map((r) => r.uuid)).toEqual(many.slice(0, 50).map((x) => x.uuid));
+    expect(both.next).toBe(many[49]?.accountNumber);
+    const rest = cardSearchResponse.parse(
+      (await search(admin, { q: 'pessoa paginada', after: both.next as string })).json(),
+    );
+    expect(rest.subAccounts.map((r) => r.uuid)).toEqual(many.slice(50).map((x) => x.uuid));
   });
 });
 
 describe("another company's cards", () => {
   it('are never found from one of my companies, by name, CPF or last four digits', async () => {
     expect(await names({ q: 'zebedeu' })).toEqual([]);
+    // Two words are read from their matches first (card-search.ts): still this company's only.
+    expect(await names({ q: 'joao zebedeu' })).toEqual([]);
     expect(await names({ q: '0777' })).toEqual([]);
     expect(await names({ q: stranger.cpf })).toEqual([]);
     expect((await names({ q: 'joao' })).includes('João Zebedeu Estranho')).toBe(false);

@@ -29,6 +29,13 @@ export const listOf = (page: Page, label = LIST_LABEL): Locator =>
 export const listRows = (page: Page, label = LIST_LABEL): Locator =>
   listOf(page, label).locator(':scope > tbody > tr, :scope > li');
 
+/**
+ * Waits until no table or list of the page is still drawing rows: a new long list draws its first rows, then the
+ * rest, and says it is busy meanwhile (ui/responsive-table.tsx). Before counting rows or comparing them to a file.
+ */
+export const everyRowDrawn = (page: Page) =>
+  expect(page.locator('table[aria-busy="true"], ul[aria-busy="true"]')).toHaveCount(0);
+
 export interface ListRow {
   name: string;
   cpf: string;
@@ -38,8 +45,7 @@ export interface ListRow {
 export async function readRows(page: Page, label = LIST_LABEL): Promise<ListRow[]> {
   const rows = listRows(page, label);
   await expect(rows.first()).toBeVisible();
-  // A new list draws its first rows, then the rest, and says it is busy meanwhile (ui/responsive-table.tsx).
-  await expect(listOf(page, label)).not.toHaveAttribute('aria-busy', 'true');
+  await everyRowDrawn(page);
   const texts = await rows.allTextContents();
   const names = await rows
     .getByRole('button', { name: /^Detalhes/ })
