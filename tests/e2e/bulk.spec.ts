@@ -195,8 +195,12 @@ test('card requests from a CSV, by keyboard: the dry run gives each refused row 
 
   // The file button is reached and pressed with the keyboard; the browser's file chooser takes the file.
   const choose = page.getByRole('button', { name: 'Escolher arquivo' });
+  // Listening before the focus, so Playwright has taken the browser's file chooser over before the key is pressed:
+  // with the two in the same breath, a CI run once waited its whole timeout for a chooser it never saw (a retry).
+  const choosing = page.waitForEvent('filechooser');
   await choose.focus();
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await page.keyboard.press('Enter');
+  const chooser = await choosing;
   await chooser.setFiles({ name: 'cartoes.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
 
   await expect(page.getByTestId('bulk-counts')).toHaveText('1 linha válida, 2 com erro', { timeout: 30_000 });
