@@ -37,8 +37,8 @@ interface ResponsiveTableProps<T> {
   compact?: { below: string; columns: Column<T>[] };
 }
 
-/** What a new table draws before the rest of its rows: more than a phone's or a laptop's screen holds. */
-const FIRST_ROWS = 15;
+/** What a new table draws before the rest of its rows: what a phone or a laptop shows of it below the page's top. */
+const FIRST_ROWS = 8;
 
 /** Lines under a cell's own content, in small grey text: what a compact column folds into it. */
 export const foldedLines = (...lines: ReactNode[]) =>
