@@ -152,7 +152,11 @@ test('the company is named at every width, and a card screen has one navigation 
     await page.setViewportSize({ width, height: 900 });
     const company = page.getByRole('banner').getByTestId('header-company');
     await expect(company).toBeVisible();
-    await expect(company).toContainText(SIGNED_IN_COMPANY.slice(0, 12));
+    await expect(company).toContainText(SIGNED_IN_COMPANY);
+    // The whole name, not cut with an ellipsis (below 576 px without the "Você está na empresa:" before it).
+    expect(await company.evaluate((el) => el.scrollWidth <= el.clientWidth), `the name whole at ${width} px`).toBe(
+      true,
+    );
     // Not cut off the top bar's right edge.
     const box = await company.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(width + 0.5);

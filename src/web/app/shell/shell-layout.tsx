@@ -66,8 +66,9 @@ export default function ShellLayout() {
               {title}
             </Title>
             {company ? (
-              <Text fz="xs" c="gray.7" truncate="end" data-testid="header-company">
-                {messages.shell.currentCompany} {company.name}
+              <Text fz="xs" c="gray.7" truncate="end" data-testid="header-company" title={company.name}>
+                <span className={classes.companyPrefix}>{messages.shell.currentCompany} </span>
+                {company.name}
               </Text>
             ) : null}
           </Stack>
