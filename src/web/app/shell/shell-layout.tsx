@@ -8,6 +8,7 @@ import { prefetchShared } from '../../lib/prefetch-shared.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 import { FailureAlert } from '../../ui/failure-alert.tsx';
 import { IconArrowLeft, Spinner } from '../../ui/index.ts';
+import readAloud from '../../ui/read-aloud-only.module.css';
 import { paths, routeTitle } from '../paths.ts';
 import { SessionFailure } from './session-failure.tsx';
 import classes from './shell-layout.module.css';
@@ -67,7 +68,8 @@ export default function ShellLayout() {
             </Title>
             {company ? (
               <Text fz="xs" c="gray.7" truncate="end" data-testid="header-company" title={company.name}>
-                <span className={classes.companyPrefix}>{messages.shell.currentCompany} </span>
+                {/* Below 576 px only the name shows (whole, not cut): the words before it are still read aloud. */}
+                <span className={readAloud.belowSmall}>{messages.shell.currentCompany} </span>
                 {company.name}
               </Text>
             ) : null}

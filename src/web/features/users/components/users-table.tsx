@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import { messages, type PortalUser } from '../../../../contracts/index.ts';
 import { PROFILE_LABELS, type Profile } from '../../../../contracts/profiles.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import readAloud from '../../../ui/read-aloud-only.module.css';
 import { ToneBadge } from '../../../ui/status-badge.tsx';
 import { formatDocument, hyphenate } from '../lib/format.ts';
 import { profileOfUser } from '../lib/save-plan.ts';
@@ -55,7 +56,7 @@ export function UsersTable({ users, listKey, editing, onEdit, onDelete, onResetF
       aria-label={m.tableCaption}
       className={classes.table}
     >
-      <Table.Thead>
+      <Table.Thead className={readAloud.belowSmall}>
         <Table.Tr>
           <Table.Th scope="col">{m.name}</Table.Th>
           <Table.Th scope="col" visibleFrom="sm">
