@@ -41,8 +41,7 @@ const scopedPglite = drizzlePglite(forwarding as never, { schema }) as unknown a
 /**
  * Runs `work` in a transaction of `db`'s database. `scoped` is the engine's connection-scoped drizzle instance: what
  * it runs, and the statements prepared on it once (`preparedRead(…)(scoped)`, db/prepared.ts), run in this
- * transaction. A failure rolls
- * back; a connection whose rollback failed too is dropped from the pool.
+ * transaction. A failure rolls back; a connection whose rollback failed too is dropped from the pool.
  */
 export async function inTransaction<T>(db: Db, work: (scoped: Db) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client: unknown }).$client;

@@ -115,7 +115,7 @@ function answerOf(row: Answered, controls: SpendingControls): NetworkAuthorizati
 const CONTROL_DESCRIPTION = 'NEGADA POR CONTROLE DE GASTO';
 const VIRTUAL_LIMIT_DESCRIPTION = 'LIMITE DO CARTAO VIRTUAL';
 
-const ph = <N extends string>(name: N) => sql.placeholder(name);
+const ph = (name: string) => sql.placeholder(name);
 
 /**
  * Everything the decision reads besides the locked rows, in one statement taken after the lock (so it sees what an

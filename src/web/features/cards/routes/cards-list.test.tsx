@@ -184,11 +184,12 @@ describe('/home after a reload: the list read again', () => {
     expect(reading.closest('[aria-busy="true"]')).not.toBeNull();
     expect(screen.queryByText(messages.cardList.empty)).toBeNull();
     // The count is not said before it is known ("0 cartões" would be false).
-    expect(screen.getByText('cartões cadastrados', { exact: false }).closest('p')?.style.visibility).toBe('hidden');
+    const countLine = () => screen.getByText('cartões cadastrados', { exact: false }).closest('p') as HTMLElement;
+    expect(getComputedStyle(countLine()).visibility).toBe('hidden');
     answer(pageOf(1));
     expect(await bodyRows()).toHaveLength(4);
     expect(screen.queryByText(messages.cardList.loadingList)).toBeNull();
-    expect(screen.getByText('cartões cadastrados', { exact: false }).closest('p')?.style.visibility).toBe('');
+    expect(getComputedStyle(countLine()).visibility).toBe('visible');
   });
 
   it('a failed read says so with "Tentar novamente", which reads the page again; never the empty text', async () => {
