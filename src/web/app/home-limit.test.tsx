@@ -3,7 +3,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../lib/store/index.ts';
-import { ApiError, callApi } from '../lib/transport/index.ts';
+import { callApi } from '../lib/transport/index.ts';
+import { failsOnceThen } from '../test/api-handlers.ts';
 import { row } from '../test/card-fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 import { warmRoutes } from '../test/setup-card.ts';
@@ -60,13 +61,7 @@ describe('/home: the relationship’s limit', () => {
   });
 
   it('says a failed read in place and reads again on "Tentar novamente"', async () => {
-    let calls = 0;
-    api.mockImplementation(async (name) => {
-      if (name !== 'relationshipLimit') return {};
-      calls++;
-      if (calls === 1) throw new ApiError(503, 'fora do ar', 'UNEXPECTED');
-      return { relationshipLimit: 10, committedLimit: 10, freeLimit: 0 };
-    });
+    failsOnceThen(api, 'relationshipLimit', () => ({ relationshipLimit: 10, committedLimit: 10, freeLimit: 0 }));
     renderApp('/home');
     const notice = (await screen.findByText('Não foi possível ler o limite do relacionamento.')).parentElement;
     fireEvent.click(within(notice as HTMLElement).getByRole('button', { name: 'Tentar novamente' }));

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AccountsResponse, messages, type SubAccount } from '../../../../contracts/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
 import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { failsOnceThen } from '../../../test/api-handlers.ts';
 import { card } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { warmRoutes } from '../../../test/setup-card.ts';
@@ -193,13 +194,7 @@ describe('/home after a reload: the list read again', () => {
   });
 
   it('a failed read says so with "Tentar novamente", which reads the page again; never the empty text', async () => {
-    let calls = 0;
-    api.mockImplementation(async (name) => {
-      if (name !== 'accounts') return {};
-      calls++;
-      if (calls === 1) throw new ApiError(503, 'fora do ar', 'UNEXPECTED');
-      return pageOf(1);
-    });
+    const calls = failsOnceThen(api, 'accounts', () => pageOf(1));
     renderApp('/home');
     const alert = await screen.findByTestId('failure-alert');
     expect(alert.textContent).toContain(messages.cardList.pageFailure);
@@ -207,7 +202,7 @@ describe('/home after a reload: the list read again', () => {
     expect(screen.queryByText(messages.cardList.loadingList)).toBeNull();
     fireEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await bodyRows()).toHaveLength(4);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
   });
 });
 

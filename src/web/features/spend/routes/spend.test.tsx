@@ -5,7 +5,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../contracts/messages.ts';
 import type { SpendResponse, SpendRow } from '../../../../contracts/spend.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
-import { ApiError, callApi } from '../../../lib/transport/index.ts';
+import { callApi } from '../../../lib/transport/index.ts';
+import { failsOnceThen } from '../../../test/api-handlers.ts';
 import { row } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { warmRoutes } from '../../../test/setup-card.ts';
@@ -154,13 +155,7 @@ describe('/home/transactions', () => {
   });
 
   it('says why a read failed, and reads again on "Tentar novamente"', async () => {
-    let calls = 0;
-    api.mockImplementation(async (name) => {
-      if (name !== 'companyTransactions') return {};
-      calls++;
-      if (calls === 1) throw new ApiError(503, 'fora do ar', 'UNEXPECTED');
-      return answer([purchase(1)]);
-    });
+    failsOnceThen(api, 'companyTransactions', () => answer([purchase(1)]));
     renderApp('/home/transactions');
     expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar as transações.');
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
