@@ -127,10 +127,10 @@ async function measure(engine: string, handle: DatabaseHandle) {
   }
   const [size] = (
     (await db.execute(
-      sql`select pg_size_pretty(pg_relation_size('accounts_name_key_trgm')) as trgm, pg_size_pretty(pg_relation_size('cards_last4_titular')) as last4`,
-    )) as unknown as { rows: { trgm: string; last4: string }[] }
+      sql`select pg_size_pretty(pg_relation_size('accounts_name_prefixes')) as words, pg_size_pretty(pg_relation_size('cards_last4_titular')) as last4`,
+    )) as unknown as { rows: { words: string; last4: string }[] }
   ).rows;
-  console.info(`  index sizes: name trigrams ${size?.trgm}, last four ${size?.last4}`);
+  console.info(`  index sizes: name word starts ${size?.words}, last four ${size?.last4}`);
 }
 
 await eachEngine(millionDemo('search', ACCOUNTS), measure);

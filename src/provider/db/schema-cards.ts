@@ -77,8 +77,9 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_company_number').on(t.companyId, t.accountNumber),
     index('accounts_company_document').on(t.companyId, t.documentNumber),
-    // The name search's words, anywhere in the name (pg_trgm, created by migration 0019).
-    index('accounts_name_key_trgm').using('gin', t.nameKey.op('gin_trgm_ops')),
+    // The name search's words: every start of every word of name_key, one entry each (name_key_prefixes, created
+    // by migration 0021), so a search word is looked up whole and the rarest word drives the read.
+    index('accounts_name_prefixes').using('gin', sql`name_key_prefixes(${t.nameKey})`),
     check('accounts_gender', sql`${t.gender} in ('M', 'F', 'O')`),
   ],
 );
