@@ -34,6 +34,9 @@ export default defineConfig({
           // test that leans on another file's leftovers.
           isolate: process.env.FIDIS_ISOLATE === '1',
           maxWorkers: SERVER_WORKERS,
+          // Projects with different worker counts run one after the other when run together (`npm run test:unit`):
+          // Vitest refuses to start them with the same group order.
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -49,6 +52,7 @@ export default defineConfig({
           // more than half. Each file still gets its own project modules and mocks (src/web/test/setup.ts).
           isolate: false,
           maxWorkers: CORES,
+          sequence: { groupOrder: 1 },
           testTimeout: 15_000,
         },
       },
@@ -62,6 +66,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
