@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { messages, type SubAccount } from '../../../../contracts/index.ts';
 import { rowLast4 } from '../../../lib/card-row.ts';
 import { DetailsButton } from '../../../ui/details-button.tsx';
@@ -14,8 +15,11 @@ interface CardsTableProps {
 
 const m = messages.cardList;
 
-/** Portador, CPF, Final do Cartão, Status and Ver Detalhes; stacked items below 576 px. */
-export function CardsTable({ rows, label, openingUuid, onDetails }: CardsTableProps) {
+/**
+ * Portador, CPF, Final do Cartão, Status and Ver Detalhes; stacked items below 576 px. Drawn again only when its own
+ * props change: the list's other state (a page being read, the search's text) left 50 rows to redraw at every step.
+ */
+export const CardsTable = memo(function CardsTable({ rows, label, openingUuid, onDetails }: CardsTableProps) {
   const columns: Column<SubAccount>[] = [
     { key: 'holder', label: m.holder, primary: true, render: (r) => r.cardHolder },
     {
@@ -51,4 +55,4 @@ export function CardsTable({ rows, label, openingUuid, onDetails }: CardsTablePr
       }}
     />
   );
-}
+});

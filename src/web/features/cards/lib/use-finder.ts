@@ -1,7 +1,7 @@
 // The search's state on /home (issue 27): what the operator typed, read after a pause, checked before it is sent,
 // and the rows found so far.
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { cardSearchMessages as m } from '../../../../contracts/card-search-messages.ts';
 import { readSearchTerm, searchTermProblem } from '../../../../contracts/card-search-term.ts';
 import type { SubAccount } from '../../../../contracts/index.ts';
@@ -19,7 +19,9 @@ export function useFinder() {
   const wanted = readSearchTerm(settled.text).kind !== 'none' || settled.status !== '';
   const valid = searchTermProblem(settled.text) === null;
   const search = useCardSearch(settled, wanted && valid);
-  const rows: SubAccount[] = search.data?.pages.flatMap((p) => p.subAccounts) ?? [];
+  // The same rows until a page arrives: the table beside is drawn again only when they change.
+  const pages = search.data?.pages;
+  const rows: SubAccount[] = useMemo(() => pages?.flatMap((p) => p.subAccounts) ?? [], [pages]);
   return {
     criteria,
     setCriteria,

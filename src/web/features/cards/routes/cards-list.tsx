@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CardResult, messages, PAGE_SIZE, type SubAccount } from '../../../../contracts/index.ts';
 import { detailsOf } from '../../../app/paths.ts';
@@ -21,6 +21,7 @@ import { type SortOrder, sortByHolder } from '../lib/sort-holders.ts';
 import { useFinder } from '../lib/use-finder.ts';
 
 const m = messages.cardList;
+const NO_ROWS: SubAccount[] = [];
 const count = new Intl.NumberFormat('pt-BR');
 
 /**
@@ -47,31 +48,36 @@ export default function CardsListRoute({ radar }: { radar?: ReactNode }) {
   }, [hasAccounts, goTo]);
 
   const total = accounts?.meta.totalRecords ?? accounts?.totalSubAccounts ?? 0;
-  const loaded = accounts?.subAccounts ?? [];
-  // One result at a time: the CPF box's, the search's, or the list's page.
-  const rows = sortByHolder(found ? found.rows : finder.active ? finder.rows : loaded, order);
+  const loaded = accounts?.subAccounts ?? NO_ROWS;
+  // One result at a time: the CPF box's, the search's, or the list's page. The same rows while none of those change,
+  // so that the table (memo) is not drawn again when only the list's other state moves.
+  const source = found ? found.rows : finder.active ? finder.rows : loaded;
+  const rows = useMemo(() => sortByHolder(source, order), [source, order]);
   // The company's list not read yet: its count and its emptiness are not known, and are not said.
   const listPending = !found && !finder.active && !accounts;
 
-  async function openDetails(row: SubAccount) {
-    setOpening(row.uuid);
-    try {
-      const cards = await getAccountCards(row.uuid);
-      const store = useAppStore.getState();
-      store.setCurrentAccount(row);
-      store.setCurrentCard(cards);
-      useAppStore.setState((s) => ({ companyCards: { ...s.companyCards, last4digits: rowLast4(row) } }));
-      navigate(detailsOf(row.uuid));
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) return; // the session ended and said so
-      notify(
-        'error',
-        isApiError(error) && error.status === 404 ? messages.cards.holderNotFound : messages.generic.unexpected,
-      );
-    } finally {
-      setOpening(null);
-    }
-  }
+  const openDetails = useCallback(
+    async (row: SubAccount) => {
+      setOpening(row.uuid);
+      try {
+        const cards = await getAccountCards(row.uuid);
+        const store = useAppStore.getState();
+        store.setCurrentAccount(row);
+        store.setCurrentCard(cards);
+        useAppStore.setState((s) => ({ companyCards: { ...s.companyCards, last4digits: rowLast4(row) } }));
+        navigate(detailsOf(row.uuid));
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return; // the session ended and said so
+        notify(
+          'error',
+          isApiError(error) && error.status === 404 ? messages.cards.holderNotFound : messages.generic.unexpected,
+        );
+      } finally {
+        setOpening(null);
+      }
+    },
+    [navigate],
+  );
 
   return (
     <Stack gap="md">
