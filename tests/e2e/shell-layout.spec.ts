@@ -107,6 +107,24 @@ test('"Gestão de usuários" goes to Criar Usuário and opens its sub-list', asy
   await expect(page.getByRole('heading', { level: 2, name: 'Gerenciar Usuários' })).toBeVisible();
 });
 
+test("the users' area's two tabs are whole at its width, on either tab, with nothing faded out of view", async ({
+  page,
+}) => {
+  const width = page.viewportSize()?.width ?? 0;
+  await openHome(page);
+  for (const path of ['/home/user/management', '/home/user/management/manage']) {
+    await page.goto(path);
+    const nav = page.getByRole('navigation', { name: 'Abas de gestão de usuários' });
+    await expect(nav.getByRole('link')).toHaveText(['Criar Usuário', 'Gerenciar Usuários']);
+    // A fade at an edge says the row hides a tab that way (decision 140); two tabs need none.
+    await expect(nav).not.toHaveAttribute('data-more-start');
+    await expect(nav).not.toHaveAttribute('data-more-end');
+    for (const name of ['Criar Usuário', 'Gerenciar Usuários']) {
+      await expectWhollyInsideAndClickable(nav.getByRole('link', { name }), { x: 0, width }, `${name} on ${path}`);
+    }
+  }
+});
+
 test('the menu marks the current page and navigates', async ({ page }) => {
   await openHome(page);
   await openMenuIfCollapsed(page);
