@@ -34,7 +34,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     return { kind: 'postgres', client: pool, sql: pool as unknown as SqlRunner, close: () => pool.end() };
   }
   let client: PGlite;
-  // The card search's trigram index (migration 0019) needs pg_trgm loaded by every instance that opens the data.
+  // Migration 0019 creates pg_trgm and a trigram index (0021 replaces the index): a new database needs the extension
+  // loaded to migrate, and an instance opening one made before 0021 needs it to open the index.
   const extensions = { pg_trgm };
   if (opts.dataDir) {
     const dir = resolve(opts.dataDir, 'pglite');

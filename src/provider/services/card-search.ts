@@ -21,9 +21,9 @@ const MASKED_CPF_SHOWN_PREFIX = 3;
  * - No parallel workers: a page is 51 rows from an index walk in account order or from a small bitmap; PostgreSQL's
  *   workers, which it picks for a filter it cannot estimate (a status), cost more to start than that walk
  *   (66 ms against 4 ms at p50, docs/performance.md). PGlite has none.
- * - A page read costs the same wherever it lies once the table is in memory (PGlite's, a warm server's): at the
- *   default 4 PGlite walked 58,000 rows in account order for two rare name words rather than read their ~800 matches
- *   from the trigram index (46 → 29 ms in the database). Common words keep the walk, which stops after a page.
+ * - A page read costs the same wherever it lies once the table is in memory (PGlite's, a warm server's): the name
+ *   index's few matches are read as a bitmap rather than by scanning the table (at the default 4, PGlite priced the
+ *   two close and once walked 58,000 accounts for two rare words). All the figures of decision 151 were taken so.
  */
 export const SEARCH_PLANNER_SETTINGS = ['max_parallel_workers_per_gather = 0', 'random_page_cost = 1.1'] as const;
 
