@@ -11,7 +11,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/platform/database.ts';
 import { accounts, cards, companies } from '../src/provider/db/schema.ts';
-import { type CardSearchInput, SEARCH_PLANNER_SETTINGS, searchCards } from '../src/provider/services/card-search.ts';
+import { type CardSearchInput, SEARCH_PLANNER_STATEMENT, searchCards } from '../src/provider/services/card-search.ts';
 import { cardsByDocument } from '../src/provider/services/cards.ts';
 import { eachEngine, millionDemo, recordingDb, type Statement } from './support/databases.ts';
 import { goal, loadAverage, ms, quantiles, type Timed, timeInRounds } from './support/figures.ts';
@@ -22,13 +22,12 @@ const PER_ROUND = 10;
 const WARMUP_CALLS = 20;
 const GOAL_P95_MS = 50;
 
-/** EXPLAIN ANALYZE of a statement, planned as the search plans its statements (SEARCH_PLANNER_SETTINGS). */
+/** EXPLAIN ANALYZE of a statement, planned as the search plans its statements (SEARCH_PLANNER_STATEMENT). */
 async function explain(handle: DatabaseHandle, statement: Statement): Promise<string[]> {
   const text = `explain (analyze, timing off) ${statement.sql}`;
-  const settings = SEARCH_PLANNER_SETTINGS.map((setting) => `set local ${setting}`);
   if (handle.kind === 'pglite') {
     return handle.client.transaction(async (tx) => {
-      for (const setting of settings) await tx.query(setting);
+      await tx.query(SEARCH_PLANNER_STATEMENT);
       const plan = await tx.query<Record<string, string>>(text, [...statement.params]);
       return plan.rows.map((r) => Object.values(r)[0] ?? '');
     });
@@ -36,7 +35,7 @@ async function explain(handle: DatabaseHandle, statement: Statement): Promise<st
   const client = await handle.client.connect();
   try {
     await client.query('begin');
-    for (const setting of settings) await client.query(setting);
+    await client.query(SEARCH_PLANNER_STATEMENT);
     const plan = await client.query<Record<string, string>>(text, [...statement.params]);
     await client.query('commit');
     return plan.rows.map((r) => Object.values(r)[0] ?? '');

@@ -3,7 +3,7 @@
 // start the (company, document) index as a range, the last four digits the cards' (last4) indexes, and the name's
 // words either a walk in account order or the index of every word start of the name (migration 0021), whichever a
 // first short walk says is cheaper (nameSearch below). The company comes from the scope step, never from the request.
-import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { CardSearchQuery, CardSearchResponse } from '../../contracts/card-search.ts';
 import { CPF_DIGITS, LAST4_DIGITS, readSearchTerm, type SearchTerm } from '../../contracts/card-search-term.ts';
 import { PAGE_SIZE, SEARCHABLE_LOGOS } from '../../contracts/constants.ts';
@@ -25,15 +25,15 @@ const MASKED_CPF_SHOWN_PREFIX = 3;
  *   index's few matches are read as a bitmap rather than by scanning the table (at the default 4, PGlite priced the
  *   two close and once walked 58,000 accounts for two rare words). All the figures of decision 151 were taken so.
  */
-export const SEARCH_PLANNER_SETTINGS = ['max_parallel_workers_per_gather = 0', 'random_page_cost = 1.1'] as const;
+const SEARCH_PLANNER_SETTINGS = { max_parallel_workers_per_gather: '0', random_page_cost: '1.1' } as const;
 
-/** SEARCH_PLANNER_SETTINGS for the transaction only, in one statement: `set local` takes one setting a statement. */
-const plannerSettings = sql.raw(
-  `select ${SEARCH_PLANNER_SETTINGS.map((setting) => {
-    const [name, value] = setting.split(' = ');
-    return `set_config('${name}', '${value}', true)`;
-  }).join(', ')}`,
-);
+/**
+ * The settings for the current transaction only, in one statement (`set local` takes one setting a statement): what
+ * the search runs first, and what bench/search.ts runs before it explains the search's statements.
+ */
+export const SEARCH_PLANNER_STATEMENT = `select ${Object.entries(SEARCH_PLANNER_SETTINGS)
+  .map(([name, value]) => `set_config('${name}', '${value}', true)`)
+  .join(', ')}`;
 
 export interface CardSearchInput extends CardSearchQuery {
   /** The operator sees CPFs masked (decision 090): a CPF matches whole or by its shown digits only. */
@@ -67,10 +67,11 @@ function cpfStart(digits: string, maskedCpf: boolean): SQL | undefined {
 
 /**
  * Every word starts a word of the name, tested on the row: name_key has a space before each word. strpos rather than
- * LIKE: the same test without a pattern to read, and the walk runs it on every account it passes.
+ * LIKE: the same test without a pattern to read, and the walk runs it on every account it passes. `nameKey`: the
+ * accounts' own column, or the first stretch's copy of it.
  */
-const nameWords = (words: readonly string[]) =>
-  and(...words.map((w) => sql`strpos(${accounts.nameKey}, ${` ${w}`}) <> 0`)) as SQL;
+const nameWords = (words: readonly string[], nameKey: AnyColumn = accounts.nameKey) =>
+  and(...words.map((w) => sql`strpos(${nameKey}, ${` ${w}`}) <> 0`)) as SQL;
 
 /** The same test answered by the index of the names' word starts (migration 0021): each word is a whole entry. */
 const nameWordsIndexed = (words: readonly string[]) =>
@@ -88,6 +89,8 @@ function termConditions(term: Exclude<SearchTerm, { kind: 'name' }>, maskedCpf: 
   if (term.digits.length !== LAST4_DIGITS) return start ? [start] : [];
   return start ? [last4Of(term.digits), start] : [last4Of(term.digits)];
 }
+
+const afterOf = (input: CardSearchInput) => (input.after === undefined ? undefined : BigInt(input.after));
 
 /** Account numbers after the page's cursor, and up to `through` when given. */
 const accountRange = (after: bigint | undefined, through?: bigint) =>
@@ -123,8 +126,6 @@ async function page(
 
 type PageRow = Awaited<ReturnType<typeof page>>[number];
 
-const afterOf = (input: CardSearchInput) => (input.after === undefined ? undefined : BigInt(input.after));
-
 /**
  * A name's words, read one of two ways and never left to the planner's guess: PostgreSQL multiplies the words'
  * frequencies as if they were independent and knows nothing of a status's, and it walked 58,000 accounts for two
@@ -148,7 +149,7 @@ async function nameSearch(tx: DbExecutor, companyId: number, words: string[], in
   const [stretch] = await tx
     .select({
       accounts: sql<number>`count(*)::int`,
-      named: sql<number>`count(*) filter (where ${and(...words.map((w) => sql`strpos(${walked.nameKey}, ${` ${w}`}) <> 0`))})::int`,
+      named: sql<number>`count(*) filter (where ${nameWords(words, walked.nameKey)})::int`,
       last: sql<string | null>`max(${walked.accountNumber})::text`,
       total: sql<number>`(select ${companies.totalSubAccounts} from ${companies} where ${companies.id} = ${companyId})`,
     })
@@ -206,7 +207,7 @@ export async function searchCards(
   const size = input.size ?? PAGE_SIZE;
   const term = readSearchTerm(input.q);
   const reads = await db.transaction(async (tx) => {
-    await tx.execute(plannerSettings);
+    await tx.execute(sql.raw(SEARCH_PLANNER_STATEMENT));
     if (term.kind === 'name') return [await nameSearch(tx, companyId, term.words, input, size)];
     const reads = [];
     for (const where of termConditions(term, input.maskedCpf))
