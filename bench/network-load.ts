@@ -17,6 +17,12 @@ export interface NetworkJob {
   durationS: number;
   /** The portal's reads beside the network's load, at a rate or as fast as answered; null runs the network alone. */
   portal: { connections: number; rate?: number; headers: Record<string, string> } | null;
+  /**
+   * 'health' sends the provider's GET /health (one `select 1`) in place of each authorization, paced the same way:
+   * the floor under the path — what any answer of this provider costs on this machine, at this rate, beside the
+   * same portal load.
+   */
+  target?: 'authorize' | 'health';
 }
 
 export interface Side {
@@ -101,6 +107,7 @@ async function run(job: NetworkJob): Promise<NetworkResult> {
   const network = newSide();
   const portal = job.portal ? newSide() : null;
   let n = 0;
+  const health: Request = { method: 'GET', path: '/health', headers: {} };
   const purchase: Request = {
     method: 'POST',
     path: '/v1/network/authorizations',
@@ -125,7 +132,7 @@ async function run(job: NetworkJob): Promise<NetworkResult> {
       : closedLoop(job.url, connections, job.durationS, request, side);
   const started = performance.now();
   await Promise.all([
-    drive(purchase, network, job.connections, job.rate),
+    drive(job.target === 'health' ? health : purchase, network, job.connections, job.rate),
     job.portal && portal
       ? drive(
           { method: 'GET', path: '/v1/corporate/accounts', headers: job.portal.headers },

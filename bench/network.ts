@@ -11,12 +11,16 @@
 // whole path (card, limit, controls, day and month sums).
 // Knobs: BENCH_ENGINES (pglite,postgres), BENCH_DURATION_S (5), BENCH_RATES (50,100,200,300,400: the network's
 // requests a second), BENCH_CEILING_CONNECTIONS (16; 0 skips the closed-loop step), BENCH_PORTAL_RATE (100 reads a
-// second; 0 runs the network alone).
-import { and, eq, isNull } from 'drizzle-orm';
+// second; 0 runs the network alone), BENCH_FLOOR (1: after each rate, the same arrivals sent to GET /health, one
+// `select 1`, beside the same portal load — the floor no path can go under on this machine; 0 skips it),
+// BENCH_PROVIDER_ARGS (Node flags for the provider's process, e.g. `--trace-gc` to see its collections).
+// Each step also prints the provider's own time for what the network side sent (arrival → answer, Fastify's
+// elapsedTime): what the wire and the load process add is the difference with the load side's figure.
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { TEST_NETWORK_KEY } from '../src/platform/config.ts';
 import type { DatabaseOptions } from '../src/platform/database.ts';
 import { createDb } from '../src/provider/db/client.ts';
-import { accounts, cards, companies, spendingControls } from '../src/provider/db/schema.ts';
+import { accounts, authorizations, cards, companies, spendingControls } from '../src/provider/db/schema.ts';
 import type { NetworkJob, NetworkResult, Side } from './network-load.ts';
 import { benchDatabaseUrl, ENGINES, keptDemo } from './support/databases.ts';
 import { goal, loadAverage, percentile, sortedOf } from './support/figures.ts';
@@ -27,6 +31,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const RATES = (process.env.BENCH_RATES ?? '50,100,200,300,400').split(',').map(Number);
 const CEILING_CONNECTIONS = Number(process.env.BENCH_CEILING_CONNECTIONS ?? 16);
 const PORTAL_RATE = Number(process.env.BENCH_PORTAL_RATE ?? 100);
+/** BENCH_FLOOR=0 skips the floor step after each rate (GET /health paced alike, the portal's load beside). */
+const FLOOR = process.env.BENCH_FLOOR !== '0';
 /** A step holds its rate when it answered at least this share of it (autocannon's pacing is not exact). */
 const HELD_SHARE = 0.95;
 const GOAL_P99_MS = 10;
@@ -59,6 +65,15 @@ async function prepare(engine: string): Promise<{ options: DatabaseOptions; card
       monthlyLimit: '900000000.00',
     });
   }
+  // What earlier runs authorized is gone before this one: every run starts from the seed's history. Kept, it grew by
+  // a run's thousands of approved and never settled purchases, and every read of a limit (the portal's account page
+  // beside, the path's own sum of what an account holds) grew with it: run after run, p50 4.4 → 9.5 ms.
+  const earlier = await db
+    .delete(authorizations)
+    .where(isNotNull(authorizations.networkRequestId))
+    .returning({ id: authorizations.id });
+  if (earlier.length > 0) await handle.sql.query('vacuum analyze authorizations');
+  console.info(`  ${engine}: ${earlier.length} authorizations of earlier runs removed`);
   await handle.close();
   const options: DatabaseOptions =
     engine === 'postgres' ? { databaseUrl: await benchDatabaseUrl(KEPT.postgres) } : { dataDir: KEPT.pglite };
@@ -86,6 +101,11 @@ function line(name: string, side: Side, elapsedMs: number) {
 /** The provider's own stalls over a step: an answer can be no faster than the event loop that writes it. */
 const loopLine = (loop: LoopDelay) =>
   `provider event loop delay  p50 ${ms(loop.p50)}  p99 ${ms(loop.p99)}  max ${ms(loop.max)}`;
+/** The provider's own time for what the network side sent: arrival to answer, without the wire and the load process. */
+const servedLine = (loop: LoopDelay) =>
+  loop.served && loop.served.count > 0
+    ? `in the provider (arrival → answer)  p50 ${ms(loop.served.p50)}  p99 ${ms(loop.served.p99)}  max ${ms(loop.served.max)}`
+    : '';
 
 async function bench(engine: string) {
   const prepared = await prepare(engine);
@@ -94,6 +114,7 @@ async function bench(engine: string) {
     name: `provider (${engine})`,
     args: ['provider'],
     env: { BENCH_DB: JSON.stringify(prepared.options), BENCH_PROVIDER_LOG: 'info' },
+    ...(process.env.BENCH_PROVIDER_ARGS ? { execArgv: process.env.BENCH_PROVIDER_ARGS.split(' ') } : {}),
   });
   const load = loadProcess<NetworkJob, NetworkResult>(new URL('./network-load.ts', import.meta.url));
   try {
@@ -122,6 +143,18 @@ async function bench(engine: string) {
       console.info(`  ${String(rate).padStart(4)}/s  ${network.text}  ${holds ? 'holds' : 'does not hold'}`);
       if (result.portal) console.info(`          ${line('portal', result.portal, result.elapsedMs).text}`);
       console.info(`          ${loopLine(loop)}`);
+      console.info(`          ${servedLine(loop)}`);
+      if (FLOOR) {
+        // The same arrivals and the same portal load, each request the provider's cheapest answer: what the machine
+        // alone adds to any answer at this rate. A path p99 cannot be brought below this one's.
+        const floor = await load.run({ ...job(0, rate), target: 'health' });
+        const floorLoop = await askServer(child, 'loop', 'loop');
+        const health = line('/health', floor.network, floor.elapsedMs);
+        console.info(`          floor: ${health.text}`);
+        if (floor.portal) console.info(`          ${line('portal', floor.portal, floor.elapsedMs).text}`);
+        console.info(`          ${loopLine(floorLoop)}`);
+        console.info(`          ${servedLine(floorLoop)}`);
+      }
       if (holds) held = { rate: network.rate, p99: network.p99 };
       else break;
     }

@@ -15,6 +15,11 @@ export interface LoopDelay {
   p50: number;
   p99: number;
   max: number;
+  /**
+   * bench/network.ts: the provider's own time for each network authorization and /health answered since the last
+   * ask, from the request's arrival to its answer written (Fastify's elapsedTime), in ms.
+   */
+  served?: { count: number; p50: number; p99: number; max: number };
 }
 
 /** What a bench server process answers over IPC, by what it was asked. */
