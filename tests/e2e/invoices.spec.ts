@@ -1,5 +1,5 @@
-// The relationship's invoices, provider to screen: the due-date selector, a complete invoice, one with values not
-// reported (dashes) and a due date without an invoice. Read-only.
+// The relationship's invoices, provider to screen: the due-date selector and the date it opens on, a complete
+// invoice, one with values not reported (dashes) and a due date without an invoice. Read-only.
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/a11y.ts';
 import { expect, test } from './support/signed-in.ts';
@@ -57,6 +57,10 @@ test.describe('invoices of the relationship', () => {
     expect(labels.every((l) => l.startsWith('22/'))).toBe(true);
     const closedOnes = labels.filter((l) => closed(l, new Date()));
     const [complete, partial, missing] = closedOnes as [string, string, string];
+    // The screen opens on the newest invoice there is, whatever the day: from the 1st to the 11th of a month the
+    // newest due date's cycle is still open and has none, and is passed over (decision 152).
+    await expect(dueDateSelect(page)).toHaveValue(complete);
+    await expect(page.getByTestId('invoice-total')).toHaveText(MONEY);
 
     // The newest closed due date: every value, money in pt-BR, the digitable line with its copy button.
     await choose(page, complete);

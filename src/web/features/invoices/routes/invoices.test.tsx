@@ -139,6 +139,50 @@ describe('/home/invoices', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
   });
 
+  it('opens on the newest invoice there is: a due date whose invoice is not there yet is passed over (decision 152)', async () => {
+    // From the 1st to the 11th of a month the newest due date's cycle is still open: no invoice yet.
+    answer(['2026-03-22', '2026-02-22', '2026-01-22'], { '2026-02-22': full, '2026-01-22': partial });
+    renderApp('/home/invoices');
+    expect(
+      await screen.findByRole('heading', { name: 'Fatura de fevereiro de 2026' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Data de vencimento' }) as HTMLInputElement).value).toBe('22/02/2026');
+    expect(screen.queryByText('Fatura indisponível')).toBeNull();
+    expect(api).toHaveBeenCalledWith('corporateInvoice', { headers: { duedate: '2026-03-22', cnpj: company.cnpj } });
+    // The open cycle stays in the list, and chosen by the operator it says what it has.
+    fireEvent.click(screen.getByRole('combobox', { name: 'Data de vencimento' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['22/03/2026', '22/02/2026', '22/01/2026']);
+    fireEvent.click(screen.getByRole('option', { name: '22/03/2026' }));
+    expect(await screen.findByText('Fatura indisponível')).toBeTruthy();
+    expect(screen.queryByTestId('invoice-total')).toBeNull();
+  });
+
+  it('does not pass over a failure: the newest due date that failed says so, with "Tentar novamente"', async () => {
+    answer(['2026-02-22', '2026-01-22'], { '2026-01-22': partial });
+    const answers = api.getMockImplementation()!;
+    api.mockImplementation(async (name, options) => {
+      if (name === 'corporateInvoice' && options?.headers?.duedate === '2026-02-22')
+        throw new ApiError(503, 'Serviço indisponível');
+      return answers(name, options);
+    });
+    renderApp('/home/invoices');
+    expect(await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Fatura indisponível')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Data de vencimento' }) as HTMLInputElement).value).toBe('22/02/2026');
+    expect(api).not.toHaveBeenCalledWith('corporateInvoice', {
+      headers: { duedate: '2026-01-22', cnpj: company.cnpj },
+    });
+  });
+
+  it('ends on the oldest due date, Fatura indisponível, when the relationship has no invoice at all', async () => {
+    answer(['2026-02-22', '2026-01-22'], {});
+    renderApp('/home/invoices');
+    expect(await screen.findByText('Fatura indisponível', {}, { timeout: 10_000 })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Data de vencimento' }) as HTMLInputElement).value).toBe('22/01/2026');
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+  });
+
   it('says Fatura indisponível when the relationship cannot be read, with "Tentar novamente" that reads it again', async () => {
     api.mockRejectedValue(new ApiError(502, 'Serviço indisponível'));
     renderApp('/home/invoices');

@@ -4,6 +4,7 @@ import { messages } from '../../../../contracts/index.ts';
 import { useCorporateAccount } from '../../../api/corporate-account.ts';
 import { isRetryableFailure } from '../../../lib/recovery.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
+import { isApiError } from '../../../lib/transport/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportButton } from '../../../ui/export-button.tsx';
 import { IconAlertCircle, IconFileInvoice, Spinner } from '../../../ui/index.ts';
@@ -47,14 +48,31 @@ export default function InvoicesRoute() {
     account.data ? { uuid: account.data.uuid, last4digits: account.data.last4digits } : null,
   );
   const [chosen, setChosen] = useState<string | null>(null);
+  // Until the operator picks a date, the screen picks for them (decision 152): the newest due date with an invoice.
+  const [pickedByOperator, setPickedByOperator] = useState(false);
 
   // The newest due date is chosen when the list arrives (and again when the company changes).
   useEffect(() => {
     const list = dueDates.data;
-    if (list && (!chosen || !list.includes(chosen))) setChosen(list[0] ?? null);
+    if (list && (!chosen || !list.includes(chosen))) {
+      setChosen(list[0] ?? null);
+      setPickedByOperator(false);
+    }
   }, [dueDates.data, chosen]);
 
   const invoice = useCorporateInvoice(company && chosen ? { cnpj: company.cnpj, dueDate: chosen } : null);
+
+  // A due date whose invoice is not there yet (the cycle still open: it closes 10 days before it is due, so from the
+  // 1st to the 11th of a month the newest date has none) is passed over by the screen's own choice: it opens on the
+  // newest invoice there is. A failure is not passed over (it says so, with its retry), nor the operator's choice;
+  // a relationship with no invoice at all ends on its oldest date, 'Fatura indisponível'.
+  const missing = invoice.isError && isApiError(invoice.error) && invoice.error.code === 'INVOICE_NOT_FOUND';
+  const next = dueDates.data && chosen ? dueDates.data[dueDates.data.indexOf(chosen) + 1] : undefined;
+  // Said as still loading meanwhile: the screen's own guess that missed is not news to the operator.
+  const passingOver = missing && !pickedByOperator && next !== undefined;
+  useEffect(() => {
+    if (passingOver && next) setChosen(next);
+  }, [passingOver, next]);
   const options = useMemo(
     () => (dueDates.data ?? []).map((d) => ({ value: d, label: dueDateLabel(d) })),
     [dueDates.data],
@@ -72,7 +90,11 @@ export default function InvoicesRoute() {
           leftSection={<IconFileInvoice size={18} aria-hidden />}
           data={options}
           value={chosen}
-          onChange={(value) => value && setChosen(value)}
+          onChange={(value) => {
+            if (!value) return;
+            setPickedByOperator(true);
+            setChosen(value);
+          }}
           allowDeselect={false}
           disabled={options.length === 0}
           maw={{ sm: 320 }}
@@ -97,7 +119,7 @@ export default function InvoicesRoute() {
         />
       ) : options.length === 0 ? (
         <Unavailable text={t.noDueDates} />
-      ) : invoice.isPending ? (
+      ) : invoice.isPending || passingOver ? (
         <Spinner label={t.loading} />
       ) : invoice.isError ? (
         <Unavailable failure={{ error: invoice.error, retry: invoice.refetch }} />
