@@ -145,7 +145,7 @@ async function bench(engine: string) {
       console.info(`  ${String(rate).padStart(4)}/s  ${network.text}  ${holds ? 'holds' : 'does not hold'}`);
       if (result.portal) console.info(`          ${line('portal', result.portal, result.elapsedMs).text}`);
       console.info(`          ${loopLine(loop)}`);
-      console.info(`          ${servedLine(loop)}`);
+      if (servedLine(loop)) console.info(`          ${servedLine(loop)}`);
       if (FLOOR) {
         // The same arrivals and the same portal load, each request the provider's cheapest answer: what the machine
         // alone adds to any answer at this rate. A path p99 cannot be brought below this one's.
@@ -155,7 +155,7 @@ async function bench(engine: string) {
         console.info(`          floor: ${health.text}`);
         if (floor.portal) console.info(`          ${line('portal', floor.portal, floor.elapsedMs).text}`);
         console.info(`          ${loopLine(floorLoop)}`);
-        console.info(`          ${servedLine(floorLoop)}`);
+        if (servedLine(floorLoop)) console.info(`          ${servedLine(floorLoop)}`);
       }
       if (holds) held = { rate: network.rate, p99: network.p99 };
       else break;
