@@ -184,6 +184,36 @@ test('the company is named at every width, and a card screen has one navigation 
   }
 });
 
+test("the screen's title is whole in the top bar at every width, the longest ones too (issue 27)", async ({
+  page,
+}, info) => {
+  await openHome(page);
+  for (const [path, title] of [
+    ['/home/invoices', 'Faturas do Relacionamento'],
+    ['/home/account/second_factor', 'Verificação em duas etapas'],
+    ['/home/transactions', 'Transações da empresa'],
+  ] as const) {
+    await page.goto(path);
+    const heading = page.getByRole('banner').getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(title);
+    for (const width of WIDTHS[info.project.name] ?? []) {
+      await page.setViewportSize({ width, height: 900 });
+      // Neither cut at the end of a line nor a line clamped off: the text takes the room it needs.
+      const cut = await heading.evaluate(
+        (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1,
+      );
+      expect(cut, `"${title}" whole at ${width} px`).toBe(false);
+      // Inside the top bar, the company's name below it too.
+      const bar = await page.getByRole('banner').boundingBox();
+      const company = await page.getByRole('banner').getByTestId('header-company').boundingBox();
+      expect(
+        bar && company && company.y + company.height,
+        `the company inside the bar at ${width} px`,
+      ).toBeLessThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0) + 0.5);
+    }
+  }
+});
+
 test('the first Tab shows "Pular para o conteúdo", and Enter takes the keyboard past the header and menu to the screen', async ({
   page,
 }, info) => {

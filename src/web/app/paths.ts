@@ -1,4 +1,6 @@
 // Every route path of the portal, in one module (spec section 2, route table).
+import { pageTitles } from '../../contracts/page-titles.ts';
+
 export const paths = {
   login: '/',
   forgotPassword: '/forgot_password',
@@ -83,18 +85,18 @@ export function isUnder(pathname: string, base: string): boolean {
   return clean === base || clean.startsWith(`${base}/`);
 }
 
-/** The title the top bar shows for a path under /home (route table titles). */
+/** The title the top bar shows for a path under /home (route table titles): the browser tab's, said once. */
 export function routeTitle(pathname: string): string {
-  if (isUnder(pathname, paths.invoices)) return 'Faturas do Relacionamento';
-  if (isUnder(pathname, paths.requestCard)) return 'Solicitar Cartão';
-  if (isUnder(pathname, paths.bulk)) return 'Alterações em lote';
-  if (isUnder(pathname, paths.userManagement)) return 'Gestão de Usuários';
-  if (isUnder(pathname, paths.companyManagement)) return 'Gestão da Empresa';
-  if (isUnder(pathname, paths.changePassword)) return 'Alterar senha';
-  if (isUnder(pathname, paths.secondFactorSettings)) return 'Verificação em duas etapas';
-  if (isUnder(pathname, paths.audit)) return 'Auditoria';
-  if (isUnder(pathname, paths.spend)) return 'Transações da empresa';
-  return 'Cartões da empresa';
+  if (isUnder(pathname, paths.invoices)) return pageTitles.invoices;
+  if (isUnder(pathname, paths.requestCard)) return pageTitles.requestCard;
+  if (isUnder(pathname, paths.bulk)) return pageTitles.bulk;
+  if (isUnder(pathname, paths.userManagement)) return pageTitles.userManagement;
+  if (isUnder(pathname, paths.companyManagement)) return pageTitles.companyManagement;
+  if (isUnder(pathname, paths.changePassword)) return pageTitles.changePassword;
+  if (isUnder(pathname, paths.secondFactorSettings)) return pageTitles.secondFactor;
+  if (isUnder(pathname, paths.audit)) return pageTitles.audit;
+  if (isUnder(pathname, paths.spend)) return pageTitles.spend;
+  return pageTitles.cards;
 }
 
 /** The origin a protected route remembers in the router location state. */

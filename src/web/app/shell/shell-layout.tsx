@@ -63,7 +63,8 @@ export default function ShellLayout() {
           </Anchor>
           {/* The company under the title at every width (issue 27): below 992 px the sidebar that names it is a drawer. */}
           <Stack gap={0} miw={0} style={{ flex: 1 }}>
-            <Title order={1} fz={{ base: 'md', sm: 'xl' }} lineClamp={1} lh={1.25}>
+            {/* Whole at every width (issue 27: titles were cut): on a phone a long one takes a second line. */}
+            <Title order={1} fz={{ base: 'md', sm: 'xl' }} lineClamp={2} lh={1.2}>
               {title}
             </Title>
             {company ? (
