@@ -101,11 +101,19 @@ function line(name: string, side: Side, elapsedMs: number) {
 /** The provider's own stalls over a step: an answer can be no faster than the event loop that writes it. */
 const loopLine = (loop: LoopDelay) =>
   `provider event loop delay  p50 ${ms(loop.p50)}  p99 ${ms(loop.p99)}  max ${ms(loop.max)}`;
-/** The provider's own time for what the network side sent: arrival to answer, without the wire and the load process. */
-const servedLine = (loop: LoopDelay) =>
-  loop.served && loop.served.count > 0
-    ? `in the provider (arrival → answer)  p50 ${ms(loop.served.p50)}  p99 ${ms(loop.served.p99)}  max ${ms(loop.served.max)}`
-    : '';
+/**
+ * The provider's own view of a step: its event loop's stalls, and its time for what the network side sent (arrival
+ * to answer, without the wire and the load process).
+ */
+function printProvider(loop: LoopDelay) {
+  console.info(`          ${loopLine(loop)}`);
+  const served = loop.served;
+  if (served && served.count > 0) {
+    console.info(
+      `          in the provider (arrival → answer)  p50 ${ms(served.p50)}  p99 ${ms(served.p99)}  max ${ms(served.max)}`,
+    );
+  }
+}
 
 async function bench(engine: string) {
   const prepared = await prepare(engine);
@@ -113,7 +121,7 @@ async function bench(engine: string) {
   const { child, url } = await forkServer(new URL('./provider-server.ts', import.meta.url), {
     name: `provider (${engine})`,
     args: ['provider'],
-    env: { BENCH_DB: JSON.stringify(prepared.options), BENCH_PROVIDER_LOG: 'info' },
+    env: { BENCH_DB: JSON.stringify(prepared.options), BENCH_PROVIDER_LOG: 'info', BENCH_TIME_SERVED: '1' },
     ...(process.env.BENCH_PROVIDER_ARGS ? { execArgv: process.env.BENCH_PROVIDER_ARGS.split(' ') } : {}),
   });
   const load = loadProcess<NetworkJob, NetworkResult>(new URL('./network-load.ts', import.meta.url));
@@ -144,8 +152,7 @@ async function bench(engine: string) {
       const holds = network.rate >= rate * HELD_SHARE && network.p99 <= GOAL_P99_MS;
       console.info(`  ${String(rate).padStart(4)}/s  ${network.text}  ${holds ? 'holds' : 'does not hold'}`);
       if (result.portal) console.info(`          ${line('portal', result.portal, result.elapsedMs).text}`);
-      console.info(`          ${loopLine(loop)}`);
-      if (servedLine(loop)) console.info(`          ${servedLine(loop)}`);
+      printProvider(loop);
       if (FLOOR) {
         // The same arrivals and the same portal load, each request the provider's cheapest answer: what the machine
         // alone adds to any answer at this rate. A path p99 cannot be brought below this one's.
@@ -154,8 +161,7 @@ async function bench(engine: string) {
         const health = line('/health', floor.network, floor.elapsedMs);
         console.info(`          floor: ${health.text}`);
         if (floor.portal) console.info(`          ${line('portal', floor.portal, floor.elapsedMs).text}`);
-        console.info(`          ${loopLine(floorLoop)}`);
-        if (servedLine(floorLoop)) console.info(`          ${servedLine(floorLoop)}`);
+        printProvider(floorLoop);
       }
       if (holds) held = { rate: network.rate, p99: network.p99 };
       else break;

@@ -7,7 +7,8 @@
 // Over IPC it answers "cpu" with its own CPU time (user + system, µs) and "mark" with process.hrtime in µs (the
 // clock of a --cpu-prof profile's timestamps, so bench/provider-profile-summary.ts can cut the load windows out), and
 // "loop" with its event loop's delay since the last "loop" (bench/network.ts: whether slow answers waited for the
-// process itself — a long task, a garbage collection — rather than for the database).
+// process itself — a long task, a garbage collection — rather than for the database); with BENCH_TIME_SERVED=1 that
+// answer also carries the provider's own time for each network authorization and /health answered meanwhile.
 // bench/provider.ts also imports realProvider and jwtKeyOf, to run both apps in-process before timing; the server
 // starts only when this file is the process's entry point.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -51,12 +52,15 @@ async function main() {
     const db = await openDatabase(JSON.parse(process.env.BENCH_DB ?? '{}'));
     const app = role === 'provider' ? realProvider(db) : await buildBare({ handle: db, jwtKey: await jwtKeyOf(db) });
     // The provider's own time for the card network's calls (and the /health floor), so a bench can tell the time
-    // spent in this process from the time the machine and the load process add around it.
+    // spent in this process from the time the machine and the load process add around it. Only where asked
+    // (bench/network.ts): bench/provider.ts weighs every read's CPU against the bare server's, with no hook of ours.
     let served: number[] = [];
-    app.addHook('onResponse', async (request, reply) => {
-      const url = request.url;
-      if (url === '/v1/network/authorizations' || url === '/health') served.push(reply.elapsedTime);
-    });
+    if (process.env.BENCH_TIME_SERVED === '1') {
+      app.addHook('onResponse', async (request, reply) => {
+        const url = request.url;
+        if (url === '/v1/network/authorizations' || url === '/health') served.push(reply.elapsedTime);
+      });
+    }
     send({ ready: await app.listen({ host: '127.0.0.1', port: 0 }) });
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();

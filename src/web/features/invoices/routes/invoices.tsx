@@ -71,7 +71,7 @@ export default function InvoicesRoute() {
   // Said as still loading meanwhile: the screen's own guess that missed is not news to the operator.
   const passingOver = missing && !pickedByOperator && next !== undefined;
   useEffect(() => {
-    if (passingOver && next) setChosen(next);
+    if (passingOver) setChosen(next);
   }, [passingOver, next]);
   const options = useMemo(
     () => (dueDates.data ?? []).map((d) => ({ value: d, label: dueDateLabel(d) })),
