@@ -126,10 +126,23 @@ function prefetchHint(names: string[]): Plugin {
   });
 }
 
+// The SPA imports the contracts through their barrel (index.ts). Those modules only declare values, so one that
+// nothing uses may be dropped: the login screen's `messages` must not drag the zod schemas in.
+const contractsTreeshake = {
+  moduleSideEffects: (id: string) => (/[\\/]src[\\/]contracts[\\/]/.test(id) ? false : undefined),
+};
+
 // The SPA lives in src/web; the build lands in dist/web, which the BFF serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  plugins: [react(), homePreload('home'), prefetchHint(['lazy-shared', 'schemas', 'full-styles']), precompress()],
+  plugins: [
+    react(),
+    homePreload('home'),
+    prefetchHint(['lazy-shared', 'schemas', 'masks', 'full-styles']),
+    precompress(),
+  ],
+  // The answers' worker (src/web/api/answers.worker.ts) is a module worker, built as its own file.
+  worker: { format: 'es', rolldownOptions: { treeshake: contractsTreeshake } },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -158,18 +171,14 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]contracts[\\/]/,
               priority: 2,
             },
-            // The input masks, which the cards search puts on after the list has painted (useLazyMask).
+            // The input masks, which the cards search puts on when the operator comes to it (useLazyMask).
             { name: 'masks', test: /[\\/]node_modules[\\/](imask|react-imask)[\\/]/, priority: 2 },
             // What two or more other lazy screens share (the rest of Mantine's components).
             { name: 'lazy-shared', minShareCount: 2, priority: 1 },
           ],
         },
       },
-      treeshake: {
-        // The SPA imports the contracts through their barrel (index.ts). Those modules only declare values, so
-        // one that nothing uses may be dropped: the login screen's `messages` must not drag the zod schemas in.
-        moduleSideEffects: (id) => (/[\\/]src[\\/]contracts[\\/]/.test(id) ? false : undefined),
-      },
+      treeshake: contractsTreeshake,
     },
   },
   server: {

@@ -22,7 +22,7 @@ const ALL = [
   'audit',
   'controls-impact',
 ];
-const ON_REQUEST = ['load', 'compare', 'services', 'test-setup', 'network', 'network-steps'];
+const ON_REQUEST = ['load', 'compare', 'services', 'test-setup', 'network', 'network-steps', 'home-work'];
 const chosen = process.argv.slice(2).filter((name) => ALL.includes(name) || ON_REQUEST.includes(name));
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 let failed = false;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { healthy, spawnEntry, stopProcess } from './processes.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const thisCheckout = resolve(import.meta.dirname, '../..');
 
 export interface BenchProduct {
   base: string;
@@ -25,7 +25,10 @@ export async function startBenchProduct(opts: {
   port: number;
   password: string;
   env?: NodeJS.ProcessEnv;
+  /** Another checkout of the product to start (bench/home-work.ts's base side); this one unless given. */
+  root?: string;
 }): Promise<BenchProduct> {
+  const root = opts.root ?? thisCheckout;
   const dataDir = join(root, '.bench-data', `${opts.name}-${opts.port}`);
   const children: ChildProcess[] = [];
   const folders: string[] = [dataDir];

@@ -404,3 +404,19 @@ test.describe('card details and actions', () => {
     await expectNoA11yViolations(page);
   });
 });
+
+test("/home's answers are checked in the answers' worker, and the CPF box masks what is typed once it is used", async ({
+  page,
+}) => {
+  // Decision 153: the contract's schemas are built, and every answer parsed, off the page's main thread. A worker
+  // the CSP or the build broke would leave the page checking answers itself, unnoticed by every other test.
+  const answers = page.waitForEvent('worker', (worker) => worker.url().includes('answers.worker'));
+  await openHome(page);
+  const worker = await answers;
+  expect(await worker.evaluate(() => self.name)).toBe('fidis-answers');
+  // The rows came through it: the list's answer was parsed there and shown (openHome waited for the first row).
+  await expect(listRows(page)).not.toHaveCount(0);
+
+  await searchBox(page).pressSequentially('12345678909');
+  await expect(searchBox(page)).toHaveValue('123.456.789-09');
+});

@@ -1,19 +1,17 @@
 // The typed client: `api.blockCard({ params, body })` sends the call through the sealed transport and answers the
 // parsed, typed answer of the contract (contracts/contract.ts). The contract's types are read here at compile time;
-// its zod schemas load with the first call (or `preloadContract()`), so zod stays out of the entry (decision 080).
-import type { BrowserResponseOf, Contract, EndpointName, RequestOf } from '../../contracts/contract.ts';
+// its zod schemas are built with the first call (or `preloadContract()`), in the answers' worker where there is one
+// (decision 153), so zod stays out of the entry (decision 080) and off the page's main thread.
+import type { BrowserResponseOf, EndpointName, RequestOf } from '../../contracts/contract.ts';
 import { messages } from '../../contracts/messages.ts';
 import { untilFirstPaint } from '../lib/first-paint.ts';
-import { onDemand } from '../lib/on-demand.ts';
 import { ApiError, BAD_RESPONSE_CODE, type CallOptions, callApi, isApiError } from '../lib/transport/index.ts';
+import { checkAnswerOf, startAnswerChecks } from './answer-checker.ts';
 import { confirmIdentity, hasStepUpConfirmer, StepUpCancelledError } from './step-up.ts';
 
-let loading: Promise<typeof import('../../contracts/contract.ts')['contract']> | undefined;
-
-/** Starts loading the contract's schemas ahead of the first call (the login form does it on first focus). */
-export function preloadContract() {
-  loading ??= onDemand(() => import('../../contracts/contract.ts')).then((m) => m.contract);
-  return loading;
+/** Starts the contract's checks ahead of the first call (the login form and the cards search do it on first focus). */
+export function preloadContract(): void {
+  startAnswerChecks();
 }
 
 /** What a call takes besides the contract's input: a provider token named explicitly (tools, tests). */
@@ -47,17 +45,14 @@ async function call<N extends EndpointName>(name: N, input?: ApiInput<N>): Promi
   // schemas and key exchange ran before its first paint and pushed it back by a third of a second).
   const opening = untilFirstPaint();
   if (opening) await opening;
-  const [data, contract] = await Promise.all([sendConfirmed(name, input), preloadContract()]);
-  const endpoint: Contract = contract[name];
-  // A 204 has no body to check: the transport reads its empty answer as null.
-  if (endpoint.status === 204) return undefined as BrowserResponseOf<N>;
-  const schema = endpoint.browserResponse ?? endpoint.response;
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    console.warn(`fidis: a resposta de ${name} não segue o contrato.`, parsed.error.issues);
+  startAnswerChecks();
+  const data = await sendConfirmed(name, input);
+  const checked = await checkAnswerOf(name, data);
+  if (!checked.ok) {
+    console.warn(`fidis: a resposta de ${name} não segue o contrato.`, checked.issues);
     throw new ApiError(502, messages.generic.unexpected, BAD_RESPONSE_CODE, data);
   }
-  return parsed.data as BrowserResponseOf<N>;
+  return checked.data as BrowserResponseOf<N>;
 }
 
 type Api = {

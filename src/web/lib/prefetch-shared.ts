@@ -1,5 +1,6 @@
-// What the signed-in screens other than /home share (Mantine's other components, zod, the full style sheet; the
-// masks come with the cards search anyway), named by the build in index.html (vite.config.ts, prefetchHint).
+// What the signed-in screens other than /home share (Mantine's other components, zod, the full style sheet) and the
+// input masks, which the cards search puts on when first used, named by the build in index.html (vite.config.ts,
+// prefetchHint).
 // Fetched at the lowest priority and not run, once the frame has painted: /home does not wait for it, and the
 // first move to another screen finds it cached.
 let requested = false;

@@ -20,8 +20,8 @@ export function searchFailureText(error: unknown): string {
 }
 
 /**
- * The CPF search: masked 000.000.000-00 (14 characters), dots and dashes stripped before use. The mask loads after
- * the list has painted (useLazyMask).
+ * The CPF search: masked 000.000.000-00 (14 characters), dots and dashes stripped before use. The mask is put on
+ * when the operator first comes to the box (useLazyMask).
  */
 export function SearchBox({ onFound }: SearchBoxProps) {
   const company = useAppStore((s) => s.company);

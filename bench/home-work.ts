@@ -1,0 +1,160 @@
+// The main thread's work of opening /home, a base revision against this working tree, side by side (issue 27).
+// Lighthouse's /home score moves by ±8 points between runs of one build on a 2-core machine, more than most changes
+// move it; this bench reads what its blocking time is made of, on both sides in one run, so a change shows as a
+// ratio. Each side is the product as `npm start` starts it (its own build and demo data): the base from a git
+// worktree of --base (bench/compare-checkout.ts), the head from this working tree. One Chromium; each side signs
+// in once in a context of its own, then every round opens /home in a new tab on a cold cache (as Lighthouse does:
+// the persisted session kept, the cache cleared), traced by DevTools. Rounds alternate (base, head, head, base, …).
+// Read from the trace of the page's main thread, from its first contentful paint until the network and the main
+// thread have been quiet for 2 s:
+//   blocking ×4 — the total blocking time Lighthouse's mobile profile would count: each task × 4 (its CPU slowdown),
+//                 less 50 ms; tasks of 12.5 ms and more count;
+//   tasks ≥ 12.5 ms — how many tasks count there;
+//   busy        — the main thread's tasks, summed (what is left to slice or to remove);
+//   FCP         — the first contentful paint, from navigation start.
+// `npm run bench -- home-work [--base=REV] [--rounds=8]`. Nothing asserts.
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { signInToFirstCompany } from '../scripts/demo-session.ts';
+import { checkoutOf, describeWorkingTree, ensureDependencies } from './compare-checkout.ts';
+import { loadAverage, median } from './support/figures.ts';
+import { type BenchProduct, startBenchProduct } from './support/product.ts';
+
+const option = (name: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
+const BASE_REV = option('base') ?? 'HEAD';
+const ROUNDS = Number(option('rounds') ?? 8);
+const PASSWORD = 'Bench-home-work-2026';
+const SLOWDOWN = 4;
+const HEAD_DIR = resolve(import.meta.dirname, '..');
+const PHONE = { width: 412, height: 823 };
+
+interface Figures {
+  blocking: number;
+  counted: number;
+  busy: number;
+  fcp: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+}
+
+/** The figures of one traced opening of /home, read off its main thread. */
+function figuresOf(events: TraceEvent[]): Figures {
+  const paint = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!paint)
+    throw new Error(`the trace has no first contentful paint: ${[...new Set(events.map((e) => e.name))].slice(0, 40)}`);
+  // The navigation's start on the page's own process, the last one before the paint.
+  const start = events.filter((e) => e.name === 'navigationStart' && e.ts <= paint.ts).at(-1) ?? paint;
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === paint.pid && e.tid === paint.tid && e.ts >= paint.ts,
+  );
+  const ms = (e: TraceEvent) => (e.dur ?? 0) / 1000;
+  return {
+    blocking: tasks.reduce((sum, e) => sum + Math.max(0, ms(e) * SLOWDOWN - 50), 0),
+    counted: tasks.filter((e) => ms(e) * SLOWDOWN > 50).length,
+    busy: tasks.reduce((sum, e) => sum + ms(e), 0),
+    fcp: (paint.ts - start.ts) / 1000,
+  };
+}
+
+async function openHome(browser: Browser, context: BrowserContext, base: string, run: string): Promise<Figures> {
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  const path = join(tmpdir(), `fidis-home-work-${process.pid}-${run}.json`);
+  await browser.startTracing(page, {
+    path,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'],
+  });
+  await page.goto(`${base}/home`);
+  await page
+    .locator('table[aria-label="Cartões da empresa"] > tbody > tr, ul[aria-label="Cartões da empresa"] > li')
+    .first()
+    .waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2000);
+  await browser.stopTracing();
+  await page.close();
+  const { traceEvents } = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] };
+  // BENCH_HOME_WORK_KEEP=1 keeps each trace (its path printed), to see what a figure is made of.
+  if (process.env.BENCH_HOME_WORK_KEEP) console.info(`trace: ${path}`);
+  else rmSync(path, { force: true });
+  return figuresOf(traceEvents);
+}
+
+const checkout = checkoutOf(HEAD_DIR, BASE_REV);
+ensureDependencies(checkout, HEAD_DIR);
+console.info(`base: ${checkout.commit.slice(0, 7)} (${checkout.dir}); head: ${describeWorkingTree(HEAD_DIR)}`);
+
+const products: BenchProduct[] = [];
+try {
+  const [baseProduct, headProduct] = await Promise.all([
+    startBenchProduct({ name: 'home-work-base', port: 3541, password: PASSWORD, root: checkout.dir }),
+    startBenchProduct({ name: 'home-work-head', port: 3542, password: PASSWORD }),
+  ]);
+  products.push(baseProduct, headProduct);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const sides = await Promise.all(
+      [
+        ['base', baseProduct.base],
+        ['head', headProduct.base],
+      ].map(async ([name, url]) => {
+        const context = await browser.newContext({ viewport: PHONE });
+        const page = await context.newPage();
+        await signInToFirstCompany(page, url as string, 'demo', PASSWORD);
+        await page.close();
+        return { name: name as string, url: url as string, context, runs: [] as Figures[] };
+      }),
+    );
+    // One opening of each, not counted: the products' first answers (plans, pools) are not the page's work.
+    for (const side of sides) await openHome(browser, side.context, side.url, `${side.name}-warm-up`);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? sides : [...sides].reverse();
+      for (const side of order)
+        side.runs.push(await openHome(browser, side.context, side.url, `${side.name}-${round}`));
+    }
+    console.info(`/home on a cold cache at ${PHONE.width} px, ${ROUNDS} rounds a side, medians (min–max)`);
+    console.info('side   blocking ×4 ms      tasks ≥ 12.5 ms   busy after FCP ms    FCP ms');
+    const stat = (runs: Figures[], key: keyof Figures) => {
+      const values = runs.map((r) => r[key]);
+      return `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+    };
+    for (const side of sides) {
+      console.info(
+        [
+          side.name.padEnd(5),
+          stat(side.runs, 'blocking').padStart(16),
+          stat(side.runs, 'counted').padStart(17),
+          stat(side.runs, 'busy').padStart(19),
+          stat(side.runs, 'fcp').padStart(18),
+        ].join(' '),
+      );
+    }
+    const [base, head] = sides as [(typeof sides)[0], (typeof sides)[0]];
+    const ratio = (key: keyof Figures) =>
+      (median(head.runs.map((r) => r[key])) / median(base.runs.map((r) => r[key]))).toFixed(2);
+    console.info(
+      `head/base: blocking ×4 ${ratio('blocking')}, busy ${ratio('busy')}, FCP ${ratio('fcp')} (below 1: head does less)`,
+    );
+    console.info(`load average ${loadAverage()} on ${cpus().length} cores`);
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await Promise.all(products.map((p) => p.stop()));
+}
