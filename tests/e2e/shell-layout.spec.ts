@@ -154,6 +154,22 @@ test('below 992 px a drawer repeats the menu and adds Sair; above, the sidebar s
   await expectNoA11yViolations(page);
 });
 
+test('the sidebar is built only where it shows: gone below 992 px, back with its menu when the window widens', async ({
+  page,
+}) => {
+  // Issue 27: hidden by CSS on a phone, the sidebar was still built with its menus and scroll area on every screen.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  const sidebar = page.locator('aside');
+  await expect(sidebar.getByRole('link', { name: 'Cartões da Empresa' })).toBeVisible();
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
+  await expect(sidebar).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(sidebar.getByRole('link', { name: 'Cartões da Empresa' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Sair' })).toBeVisible();
+});
+
 async function openMenuIfCollapsed(page: Page) {
   if (page.viewportSize()!.width >= 992) return;
   // A drawer still closing after a navigation would take the click: wait until it is gone.

@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Burger, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { messages } from '../../../contracts/index.ts';
@@ -24,6 +24,10 @@ export default function ShellLayout() {
   const [opened, { open, close }] = useDisclosure(false);
   const title = routeTitle(pathname);
   const company = useAppStore((s) => s.company);
+  // The sidebar is drawn only where it shows (from 992 px, the theme's md): below it, hidden by CSS, it was still
+  // built, with its menus, its scroll area and the profile's answer drawn again, on every opening of a screen on a
+  // phone (issue 27). The drawer has the same content there.
+  const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
   useEffect(() => {
     void firstPaint.then(prefetchShared);
   }, []);
@@ -78,14 +82,16 @@ export default function ShellLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="md" component="aside" aria-label={messages.menu.sidebar} visibleFrom="md">
-        <AppShell.Section grow component={ScrollArea}>
-          <Sidebar />
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <SignOutButton />
-        </AppShell.Section>
-      </AppShell.Navbar>
+      {wide ? (
+        <AppShell.Navbar p="md" component="aside" aria-label={messages.menu.sidebar} visibleFrom="md">
+          <AppShell.Section grow component={ScrollArea}>
+            <Sidebar />
+          </AppShell.Section>
+          <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <SignOutButton />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      ) : null}
 
       {/* Compound parts: a title and a close button, without a second <header> landmark. */}
       <Drawer.Root opened={opened} onClose={close} size="xs">

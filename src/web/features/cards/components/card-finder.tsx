@@ -1,4 +1,5 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { memo } from 'react';
 import { cardSearchMessages as m } from '../../../../contracts/card-search-messages.ts';
 import { SEARCH_TERM_MAX } from '../../../../contracts/card-search-term.ts';
 import { STATUS_FILTERS, type StatusFilter } from '../../../../contracts/card-state.ts';
@@ -18,9 +19,10 @@ const STATUS_OPTIONS = [
 
 /**
  * The search beside the spec's CPF box (issue 27, decision 115): a name, a CPF or a card's last four digits, and a
- * status. It searches as the operator types (the list waits for a pause), so it has no button of its own.
+ * status. It searches as the operator types (the list waits for a pause), so it has no button of its own. Drawn
+ * again only when its own props change: the list's other state (a page arriving, a page being read) does not.
  */
-export function CardFinder({ value, onChange, error }: CardFinderProps) {
+export const CardFinder = memo(function CardFinder({ value, onChange, error }: CardFinderProps) {
   return (
     <Group gap="xs" align="flex-start" wrap="wrap" role="search" aria-label={m.label}>
       <TextInput
@@ -48,4 +50,4 @@ export function CardFinder({ value, onChange, error }: CardFinderProps) {
       />
     </Group>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { Button, Group, InputBase } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, memo, useRef, useState } from 'react';
 import { type CardResult, messages, SEARCH_MAX_LENGTH } from '../../../../contracts/index.ts';
 import { preloadContract } from '../../../api/index.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
@@ -21,9 +21,9 @@ export function searchFailureText(error: unknown): string {
 
 /**
  * The CPF search: masked 000.000.000-00 (14 characters), dots and dashes stripped before use. The mask is put on
- * when the operator first comes to the box (useLazyMask).
+ * when the operator first comes to the box (useLazyMask). Drawn again only when its own props change.
  */
-export function SearchBox({ onFound }: SearchBoxProps) {
+export const SearchBox = memo(function SearchBox({ onFound }: SearchBoxProps) {
   const company = useAppStore((s) => s.company);
   const search = useSearchCards();
   const [value, setValue] = useState('');
@@ -76,4 +76,4 @@ export function SearchBox({ onFound }: SearchBoxProps) {
       ) : null}
     </form>
   );
-}
+});

@@ -1,7 +1,7 @@
 // The search's state on /home (issue 27): what the operator typed, read after a pause, checked before it is sent,
 // and the rows found so far.
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { cardSearchMessages as m } from '../../../../contracts/card-search-messages.ts';
 import { readSearchTerm, searchTermProblem } from '../../../../contracts/card-search-term.ts';
 import type { SubAccount } from '../../../../contracts/index.ts';
@@ -22,10 +22,12 @@ export function useFinder() {
   // The same rows until a page arrives: the table beside is drawn again only when they change.
   const pages = search.data?.pages;
   const rows: SubAccount[] = useMemo(() => pages?.flatMap((p) => p.subAccounts) ?? [], [pages]);
+  // The same function at every render, so the list can hand it on to components drawn again only when it changes.
+  const clear = useCallback(() => setCriteria(EMPTY), []);
   return {
     criteria,
     setCriteria,
-    clear: () => setCriteria(EMPTY),
+    clear,
     /** The text's problem, said at once rather than after the pause. */
     error: problem ? m[problem] : null,
     /** The table shows the search's rows rather than the list's page. */
