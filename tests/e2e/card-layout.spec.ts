@@ -179,4 +179,14 @@ test("the company's spend at every width: no button label cut, each total apart 
     const [before, after] = [boxes[i - 1]!, boxes[i]!];
     if (before.top === after.top) expect(before.right, `total ${i} apart`).toBeLessThanOrEqual(after.left);
   }
+  if (width(page) < 576) return; // labelled items there, a line each
+  // A holder's name on one or two lines: beside the sidebar at 1280 px the table's eight columns set "Márcia /
+  // Barbosa / Almeida" three lines high (the holder is a link: one client rectangle a line).
+  const table = page.getByRole('table', { name: 'Transações da empresa' });
+  await expect(table.locator(':scope > tbody > tr').first()).toBeVisible();
+  const lines = await table
+    .locator(':scope > tbody > tr > td a')
+    .evaluateAll((links) => links.map((a) => ({ name: a.textContent, lines: a.getClientRects().length })));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const { name, lines: count } of lines) expect(count, `${name} at ${width(page)} px`).toBeLessThanOrEqual(2);
 });

@@ -2,23 +2,23 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { DEFAULT_TEST_SCREEN_PX, setTestScreen, testScreenPx } from './screen.ts';
 
 // findBy/waitFor wait up to 5 s rather than Testing Library's 1 s: a lazy screen's first import can take longer on a
 // loaded 2-core machine (seen at load average 25), and a wait only lasts that long when the test is failing anyway.
 configure({ asyncUtilTimeout: 5_000 });
 
 /**
- * The screen the web tests draw on: 1280 px wide, as the E2E's desktop project, for the width queries the screens ask
- * (`(min-width: 62em)`, `(max-width: 35.99em)`, 16 px to the em). The sidebar is drawn from 62 em only; the tables
- * stack or fold below their own widths, none of which is as wide. Any other query does not match.
+ * The screen the web tests draw on (screen.ts: 1280 px, as the E2E's desktop project, unless a test picks another),
+ * for the width queries the screens ask (`(min-width: 62em)`, `(max-width: 35.99em)`, 16 px to the em): the sidebar
+ * is drawn from 62 em, the tables stack or fold below their own widths. Any other query does not match.
  */
-const TEST_SCREEN_PX = 1280;
 function matchesWidth(query: string): boolean {
   const width = /^\((min|max)-width:\s*([\d.]+)(em|px)\)$/.exec(query.trim());
   if (!width) return false;
   const [, side, amount, unit] = width;
   const px = Number(amount) * (unit === 'em' ? 16 : 1);
-  return side === 'min' ? TEST_SCREEN_PX >= px : TEST_SCREEN_PX <= px;
+  return side === 'min' ? testScreenPx() >= px : testScreenPx() <= px;
 }
 
 if (!window.matchMedia) {
@@ -48,6 +48,7 @@ Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefin
 
 afterEach(() => {
   cleanup();
+  setTestScreen(DEFAULT_TEST_SCREEN_PX);
   notifications.clean();
   notifications.cleanQueue();
   localStorage.clear();

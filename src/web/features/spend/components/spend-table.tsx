@@ -1,8 +1,8 @@
 // The spend as a dense table (issue 27, decision 118): one line a purchase, its amount signed as money moved, the
 // status as section 4 maps it. The company screen adds the holder and the card; a card's history adds why a purchase
-// was declined. Below 1200 px the table folds the authorization, the installments, the card and the decline's
-// explanation into the cells beside them, so a tablet reads every row with no sideways scroll; below 576 px the rows
-// stack as labelled items (ResponsiveTable).
+// was declined. Below 1200 px (the company's, below 1408 px) the table folds the authorization, the installments, the
+// card and the decline's explanation into the cells beside them, so a tablet reads every row with no sideways scroll;
+// below 576 px the rows stack as labelled items (ResponsiveTable).
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { APPROVED } from '../../../../contracts/authorization-status.ts';
@@ -57,10 +57,13 @@ const companyColumns: Column<SpendRow>[] = [
   {
     key: 'holder',
     label: m.columns.holder,
+    // Wide enough for a name of three words on two lines: at 768 px the column was left a word wide.
     render: (r) => (
-      <Anchor component={Link} to={detailsOf(r.uuid, 'history')} fz="inherit">
-        {r.holder}
-      </Anchor>
+      <div style={{ minWidth: '8.5rem' }}>
+        <Anchor component={Link} to={detailsOf(r.uuid, 'history')} fz="inherit">
+          {r.holder}
+        </Anchor>
+      </div>
     ),
   },
   {
@@ -109,7 +112,7 @@ const under = (first: Column<SpendRow>, ...more: Column<SpendRow>[]): Column<Spe
   ),
 });
 
-/** Below 1200 px: the authorization and installments under the establishment, the card under its holder. */
+/** Folded: the authorization and installments under the establishment, the card under its holder. */
 function compactColumns(oneCard: boolean, extra: Column<SpendRow>[]): Column<SpendRow>[] {
   const details: Column<SpendRow> = {
     key: 'details',
@@ -142,6 +145,12 @@ function compactColumns(oneCard: boolean, extra: Column<SpendRow>[]): Column<Spe
   ];
 }
 
+/**
+ * The company's table has two columns more than a card's (the holder and the card): beside the sidebar at 1280 px its
+ * eight columns left the holder's name three lines high. It shows them all from 1408 px, where they fit on one or two.
+ */
+const COMPANY_FULL_FROM = '87.99em';
+
 interface Props {
   rows: SpendRow[];
   /** A card's own history: no holder or card columns; `extra` adds its own (the decline's explanation). */
@@ -159,7 +168,7 @@ export function SpendTable({ rows, oneCard = false, extra = [], onOpen }: Props)
       rowKey={(r) => r.id}
       label={oneCard ? h.authorizations : m.tableLabel}
       minWidth={oneCard ? 860 : 900}
-      compact={{ below: '74.99em', columns: compactColumns(oneCard, extra) }}
+      compact={{ below: oneCard ? '74.99em' : COMPANY_FULL_FROM, columns: compactColumns(oneCard, extra) }}
       dense
       {...(onOpen ? { onOpen } : {})}
     />

@@ -1,5 +1,6 @@
 // /home/transactions, the company's spend (issue 27, decision 118): what it sends for each filter, the totals, the
 // signed amounts, the keyset's "Carregar mais", a refusal with "Tentar novamente", and a row opening its card.
+
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../contracts/messages.ts';
@@ -9,6 +10,7 @@ import { callApi } from '../../../lib/transport/index.ts';
 import { failsOnceThen } from '../../../test/api-handlers.ts';
 import { row } from '../../../test/card-fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { setTestScreen } from '../../../test/screen.ts';
 import { warmRoutes } from '../../../test/setup-card.ts';
 
 vi.mock('../../../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
@@ -60,7 +62,24 @@ beforeEach(() => {
 const table = () => screen.findByRole('table', { name: 'Transações da empresa' });
 
 describe('/home/transactions', () => {
+  it('folds the card under its holder and the authorization under the establishment beside the sidebar at 1280 px', async () => {
+    api.mockImplementation(async (name) => (name === 'companyTransactions' ? answer([purchase(1)]) : {}));
+    renderApp('/home/transactions');
+    const list = await table();
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Data', 'Portador', 'Estabelecimento', 'Valor', 'Status']);
+    const [, line] = within(list).getAllByRole('row');
+    const cells = within(line as HTMLElement).getAllByRole('cell');
+    expect(cells[1]?.textContent).toMatch(/•+ ?\d{4}/);
+    expect(cells[2]?.textContent).toMatch(/Autorização \d+ · Parcelas \d+/);
+  });
+
   it('shows the totals and every row with its amount signed as money moved', async () => {
+    // Wide enough for every column of the company's table.
+    setTestScreen(1440);
     api.mockImplementation(async (name) =>
       name === 'companyTransactions'
         ? answer([
