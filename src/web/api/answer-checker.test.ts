@@ -3,7 +3,7 @@
 // side (one worker, each answer to its own call, the fall-back when the script does not load) meets the real check.
 // A real browser runs the real worker in the E2E (tests/e2e/startup.spec.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../contracts/messages.ts';
+import { expectOffContract } from '../test/off-contract.ts';
 import { answerQuestions, type QuestionScope } from './answer-questions.ts';
 
 const transport = vi.hoisted(() => vi.fn());
@@ -114,13 +114,7 @@ describe('the answers checked in a worker', () => {
     const answer = api.readLimit(limitCall).catch((e: unknown) => e);
     await vi.waitFor(() => expect(StandInWorker.made[0]?.sent).toHaveLength(1));
     await StandInWorker.made[0]?.deliver();
-    expect(await answer).toMatchObject({
-      status: 502,
-      code: 'BAD_RESPONSE',
-      message: messages.generic.unexpected,
-      body: broken,
-    });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('readLimit'), expect.anything());
+    expectOffContract(await answer, broken, warn, 'readLimit');
   });
 
   it('checks on the page what waited, and what comes after, when the worker script does not load', async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { BrowserResponseOf } from '../../contracts/contract.ts';
 import { messages } from '../../contracts/messages.ts';
 import { callApi } from '../lib/transport/call-api.ts';
+import { expectOffContract } from '../test/off-contract.ts';
 import { ApiError, api } from './index.ts';
 
 vi.mock('../lib/transport/call-api.ts', () => ({ callApi: vi.fn() }));
@@ -33,14 +34,7 @@ describe('api', () => {
     const error = await api
       .readLimit({ params: { uuid: UUID }, headers: { last4digits: '5681' } })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({
-      status: 502,
-      code: 'BAD_RESPONSE',
-      message: messages.generic.unexpected,
-      body: broken,
-    });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('readLimit'), expect.anything());
+    expectOffContract(error, broken, warn, 'readLimit');
   });
 
   it("answers the login's browser answer, which holds no token", async () => {
