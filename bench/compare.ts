@@ -22,6 +22,7 @@ import { endpoints } from '../src/contracts/index.ts';
 import { checkoutOf, describeWorkingTree, ensureDependencies, existingCheckout } from './compare-checkout.ts';
 import { cpuMicros, type Engine, PROVIDER_CALLER, type Side, startSide } from './compare-tiers.ts';
 import type { LoadJob, LoadResult } from './proxy-load.ts';
+import { option, positive } from './support/args.ts';
 import { BENCH_DEMO } from './support/databases.ts';
 import { goal, loadAverage, median } from './support/figures.ts';
 import { loadProcess, loadWithCpu, Tally } from './support/processes.ts';
@@ -34,15 +35,6 @@ const PASSWORD = BENCH_DEMO.password;
 const CANDIDATE_DIR = resolve(import.meta.dirname, '..');
 
 // ---- options -----------------------------------------------------------------------------------------------------
-function option(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
-}
-function positive(name: string, fallback: number): number {
-  const value = Number(option(name) ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
 const engine = (option('engine') ?? 'pglite') as Engine;
 if (engine !== 'pglite' && engine !== 'postgres') throw new Error('--engine must be pglite or postgres');
 const opts = {

@@ -19,13 +19,12 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { signInToFirstCompany } from '../scripts/demo-session.ts';
 import { checkoutOf, describeWorkingTree, ensureDependencies } from './compare-checkout.ts';
+import { option, positive } from './support/args.ts';
 import { loadAverage, median } from './support/figures.ts';
 import { type BenchProduct, startBenchProduct } from './support/product.ts';
 
-const option = (name: string) =>
-  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? undefined;
 const BASE_REV = option('base') ?? 'HEAD';
-const ROUNDS = Number(option('rounds') ?? 8);
+const ROUNDS = positive('rounds', 8);
 const PASSWORD = 'Bench-home-work-2026';
 const SLOWDOWN = 4;
 const HEAD_DIR = resolve(import.meta.dirname, '..');

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { option } from './support/args.ts';
 
 interface CallFrame {
   functionName: string;
@@ -39,7 +40,6 @@ if (!file) {
   console.error('usage: npx tsx bench/provider-profile-summary.ts FILE.cpuprofile [--top=15] [--window=CALL]');
   process.exit(2);
 }
-const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const TOP = Number(option('top') ?? 15);
 const onlyWindow = option('window');
 const ROOT = process.cwd();

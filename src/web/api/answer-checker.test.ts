@@ -1,7 +1,7 @@
 // The answers' worker as the page sees it (decision 153). jsdom has no Worker: here a stand-in at that edge runs what
 // the worker runs (answerQuestions) on a scope of its own, answering when the test says, so that the page's
 // side (one worker, each answer to its own call, the fall-back when the script does not load) meets the real check.
-// A real browser runs the real worker in the E2E (tests/e2e/startup.spec.ts).
+// A real browser runs the real worker in the E2E (tests/e2e/cards.spec.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectOffContract } from '../test/off-contract.ts';
 import { answerQuestions, type QuestionScope } from './answer-questions.ts';

@@ -18,10 +18,11 @@ let worker: Worker | null | undefined;
 let nextId = 0;
 const waiting = new Map<number, Waiting>();
 
-const checkOnPage = (name: EndpointName, data: unknown) => {
+const loadOnPage = () => {
   onPage ??= onDemand(() => import('./check-answer.ts')).then((m) => m.checkAnswer);
-  return onPage.then((check) => check(name, data));
+  return onPage;
 };
+const checkOnPage = (name: EndpointName, data: unknown) => loadOnPage().then((check) => check(name, data));
 
 function startWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
@@ -50,16 +51,16 @@ function startWorker(): Worker | null {
 }
 
 /** Starts the checks ahead of the first answer: the worker and its schemas, or the page's schemas where none. */
-export function startAnswerChecks(): void {
+export function startAnswerChecks(): Worker | null {
   // Not `??=`: null, no worker, is an answer and must stay one.
   if (worker === undefined) worker = startWorker();
-  if (worker === null) onPage ??= onDemand(() => import('./check-answer.ts')).then((m) => m.checkAnswer);
+  if (worker === null) void loadOnPage();
+  return worker;
 }
 
 /** The contract's check of an answer of `name`: its parsed data, or the issues that fail it. */
 export function checkAnswerOf(name: EndpointName, data: unknown): Promise<Checked> {
-  if (worker === undefined) worker = startWorker();
-  const checker = worker;
+  const checker = startAnswerChecks();
   if (checker === null) return checkOnPage(name, data);
   const id = nextId++;
   return new Promise<Checked>((resolve) => {

@@ -150,6 +150,8 @@ function compactColumns(oneCard: boolean, extra: Column<SpendRow>[]): Column<Spe
  * eight columns left the holder's name three lines high. It shows them all from 1408 px, where they fit on one or two.
  */
 const COMPANY_FULL_FROM = '87.99em';
+/** A card's own history: every column from 1200 px. */
+const CARD_FULL_FROM = '74.99em';
 
 interface Props {
   rows: SpendRow[];
@@ -168,7 +170,7 @@ export function SpendTable({ rows, oneCard = false, extra = [], onOpen }: Props)
       rowKey={(r) => r.id}
       label={oneCard ? h.authorizations : m.tableLabel}
       minWidth={oneCard ? 860 : 900}
-      compact={{ below: oneCard ? '74.99em' : COMPANY_FULL_FROM, columns: compactColumns(oneCard, extra) }}
+      compact={{ below: oneCard ? CARD_FULL_FROM : COMPANY_FULL_FROM, columns: compactColumns(oneCard, extra) }}
       dense
       {...(onOpen ? { onOpen } : {})}
     />

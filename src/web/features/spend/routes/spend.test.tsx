@@ -1,6 +1,5 @@
 // /home/transactions, the company's spend (issue 27, decision 118): what it sends for each filter, the totals, the
 // signed amounts, the keyset's "Carregar mais", a refusal with "Tentar novamente", and a row opening its card.
-
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../contracts/messages.ts';
