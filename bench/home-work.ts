@@ -9,6 +9,7 @@
 // thread have been quiet for 2 s:
 //   blocking ×4 — the total blocking time Lighthouse's mobile profile would count: each task × 4 (its CPU slowdown),
 //                 less 50 ms; tasks of 12.5 ms and more count;
+//   on CPU      — the same from each task's own CPU time: without the time the thread waited for a core;
 //   tasks ≥ 12.5 ms — how many tasks count there;
 //   busy        — the main thread's tasks, summed (what is left to slice or to remove);
 //   FCP         — the first contentful paint, from navigation start.
@@ -21,49 +22,16 @@ import { signInToFirstCompany } from '../scripts/demo-session.ts';
 import { checkoutOf, describeWorkingTree, ensureDependencies } from './compare-checkout.ts';
 import { option, positive } from './support/args.ts';
 import { loadAverage, median } from './support/figures.ts';
+import { type MainThreadFigures, mainThreadAfterFirstPaint, type TraceEvent } from './support/main-thread.ts';
 import { type BenchProduct, startBenchProduct } from './support/product.ts';
 
 const BASE_REV = option('base') ?? 'HEAD';
 const ROUNDS = positive('rounds', 8);
 const PASSWORD = 'Bench-home-work-2026';
-const SLOWDOWN = 4;
 const HEAD_DIR = resolve(import.meta.dirname, '..');
 const PHONE = { width: 412, height: 823 };
 
-interface Figures {
-  blocking: number;
-  counted: number;
-  busy: number;
-  fcp: number;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-}
-
-/** The figures of one traced opening of /home, read off its main thread. */
-function figuresOf(events: TraceEvent[]): Figures {
-  const paint = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!paint)
-    throw new Error(`the trace has no first contentful paint: ${[...new Set(events.map((e) => e.name))].slice(0, 40)}`);
-  // The navigation's start on the page's own process, the last one before the paint.
-  const start = events.filter((e) => e.name === 'navigationStart' && e.ts <= paint.ts).at(-1) ?? paint;
-  const tasks = events.filter(
-    (e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === paint.pid && e.tid === paint.tid && e.ts >= paint.ts,
-  );
-  const ms = (e: TraceEvent) => (e.dur ?? 0) / 1000;
-  return {
-    blocking: tasks.reduce((sum, e) => sum + Math.max(0, ms(e) * SLOWDOWN - 50), 0),
-    counted: tasks.filter((e) => ms(e) * SLOWDOWN > 50).length,
-    busy: tasks.reduce((sum, e) => sum + ms(e), 0),
-    fcp: (paint.ts - start.ts) / 1000,
-  };
-}
+type Figures = MainThreadFigures;
 
 async function openHome(browser: Browser, context: BrowserContext, base: string, run: string): Promise<Figures> {
   const page = await context.newPage();
@@ -89,7 +57,7 @@ async function openHome(browser: Browser, context: BrowserContext, base: string,
   // BENCH_HOME_WORK_KEEP=1 keeps each trace (its path printed), to see what a figure is made of.
   if (process.env.BENCH_HOME_WORK_KEEP) console.info(`trace: ${path}`);
   else rmSync(path, { force: true });
-  return figuresOf(traceEvents);
+  return mainThreadAfterFirstPaint(traceEvents);
 }
 
 const checkout = checkoutOf(HEAD_DIR, BASE_REV);
@@ -128,7 +96,7 @@ try {
         side.runs.push(await openHome(browser, side.context, side.url, `${side.name}-${round}`));
     }
     console.info(`/home on a cold cache at ${PHONE.width} px, ${ROUNDS} rounds a side, medians (min–max)`);
-    console.info('side   blocking ×4 ms      tasks ≥ 12.5 ms   busy after FCP ms    FCP ms');
+    console.info('side   blocking ×4 ms      on CPU ms       tasks ≥ 12.5 ms   busy after FCP ms    FCP ms');
     const stat = (runs: Figures[], key: keyof Figures) => {
       const values = runs.map((r) => r[key]);
       return `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
@@ -138,6 +106,7 @@ try {
         [
           side.name.padEnd(5),
           stat(side.runs, 'blocking').padStart(16),
+          stat(side.runs, 'blockingCpu').padStart(15),
           stat(side.runs, 'counted').padStart(17),
           stat(side.runs, 'busy').padStart(19),
           stat(side.runs, 'fcp').padStart(18),
@@ -148,7 +117,7 @@ try {
     const ratio = (key: keyof Figures) =>
       (median(head.runs.map((r) => r[key])) / median(base.runs.map((r) => r[key]))).toFixed(2);
     console.info(
-      `head/base: blocking ×4 ${ratio('blocking')}, busy ${ratio('busy')}, FCP ${ratio('fcp')} (below 1: head does less)`,
+      `head/base: blocking ×4 ${ratio('blocking')}, on CPU ${ratio('blockingCpu')}, busy ${ratio('busy')}, FCP ${ratio('fcp')} (below 1: head does less)`,
     );
     console.info(`load average ${loadAverage()} on ${cpus().length} cores`);
   } finally {
