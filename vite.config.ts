@@ -133,8 +133,23 @@ const contractsTreeshake = {
 };
 
 // The SPA lives in src/web; the build lands in dist/web, which the BFF serves.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
+  resolve: {
+    // React Router 7 ships a production build whose dev-only warnings are compiled out, but its package.json points
+    // every condition at the development one (remix-run/react-router#12532, #14102): the build takes it by path.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     homePreload('home'),
@@ -189,4 +204,4 @@ export default defineConfig({
       '/health': bff,
     },
   },
-});
+}));

@@ -2,8 +2,9 @@
 // parsed, typed answer of the contract (contracts/contract.ts). The contract's types are read here at compile time;
 // its zod schemas are built with the first call (or `preloadContract()`), in the answers' worker where there is one
 // (decision 153), so zod stays out of the entry (decision 080) and off the page's main thread.
+
+import { commonMessages } from '../../contracts/common-messages.ts';
 import type { BrowserResponseOf, EndpointName, RequestOf } from '../../contracts/contract.ts';
-import { messages } from '../../contracts/messages.ts';
 import { untilFirstPaint } from '../lib/first-paint.ts';
 import { ApiError, BAD_RESPONSE_CODE, type CallOptions, callApi, isApiError } from '../lib/transport/index.ts';
 import { checkAnswerOf, startAnswerChecks } from './answer-checker.ts';
@@ -50,7 +51,7 @@ async function call<N extends EndpointName>(name: N, input?: ApiInput<N>): Promi
   const checked = await checkAnswerOf(name, data);
   if (!checked.ok) {
     console.warn(`fidis: a resposta de ${name} não segue o contrato.`, checked.issues);
-    throw new ApiError(502, messages.generic.unexpected, BAD_RESPONSE_CODE, data);
+    throw new ApiError(502, commonMessages.generic.unexpected, BAD_RESPONSE_CODE, data);
   }
   return checked.data as BrowserResponseOf<N>;
 }

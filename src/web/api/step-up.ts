@@ -1,7 +1,8 @@
 // Step-up (decision 091): a sensitive call answered STEP_UP_REQUIRED asks the operator to confirm who they are
 // (the code, or the password without a factor), then is sent again once. The typed client (index.ts) does it for
 // every call, so no screen needs to know; the app registers the dialog that asks (setStepUpConfirmer).
-import { messages } from '../../contracts/messages.ts';
+
+import { secondFactorMessages } from '../../contracts/second-factor-messages.ts';
 import { ApiError } from '../lib/transport/api-error.ts';
 
 /** Resolves true once the operator confirmed (stepUp answered 204), false when they gave up. */
@@ -35,7 +36,7 @@ export const hasStepUpConfirmer = (): boolean => confirmer !== null;
  */
 export class StepUpCancelledError extends ApiError {
   constructor() {
-    super(403, messages.secondFactor.ui.stepUpCancelled, 'STEP_UP_REQUIRED');
+    super(403, secondFactorMessages.ui.stepUpCancelled, 'STEP_UP_REQUIRED');
     this.name = 'StepUpCancelledError';
   }
 }

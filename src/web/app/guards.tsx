@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { messages } from '../../contracts/index.ts';
 import { can, type Permission } from '../../contracts/profiles.ts';
+import { profileMessages } from '../../contracts/profiles-messages.ts';
 import { useRestoreSession, useSessionReadFailure } from '../features/auth/index.ts';
 import { useProfile } from '../lib/profiles/index.ts';
 import { selectIsSignedIn, useAppStore } from '../lib/store/index.ts';
@@ -61,7 +61,7 @@ export function RequirePermission({ permission, children }: { permission: Permis
   // Not known because the session's read failed: the frame says so with "Tentar novamente" (SessionFailure).
   if (profile === undefined) return failed ? null : <Spinner />;
   if (can(profile, permission)) return children;
-  const t = messages.profiles.ui;
+  const t = profileMessages.ui;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="forbidden-title">
       <Group gap="xs" wrap="nowrap" mb="xs">

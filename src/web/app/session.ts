@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { messages } from '../../contracts/index.ts';
+import { commonMessages } from '../../contracts/common-messages.ts';
 import { notify } from '../lib/notify/index.ts';
 import { useAppStore } from '../lib/store/index.ts';
 import { setUnauthorizedHandler } from '../lib/transport/index.ts';
@@ -15,7 +15,7 @@ export function installSessionHandlers(router: Navigator, queryClient: QueryClie
     if (!useAppStore.getState().authenticate.signedIn) return;
     useAppStore.getState().signOut();
     queryClient.clear();
-    notify('info', messages.generic.unauthenticated);
+    notify('info', commonMessages.generic.unauthenticated);
     void router.navigate(paths.login, { replace: true });
   });
 }

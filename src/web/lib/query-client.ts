@@ -5,7 +5,7 @@
 // without delay and a user's action is never repeated.
 
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { messages } from '../../contracts/index.ts';
+import { commonMessages } from '../../contracts/common-messages.ts';
 import { isStepUpCancelled } from '../api/step-up.ts';
 import { clearFailure, type NotifyOptions, notify } from './notify/index.ts';
 import { isTransientFailure, recoveryInterval } from './recovery.ts';
@@ -31,7 +31,7 @@ export function saidElsewhere(error: unknown): boolean {
 /** Says a failure on screen, in the error's own words or in `message` when the screen has a text of its own for it. */
 export function notifyFailure(error: unknown, options: NotifyOptions = {}, message?: string): void {
   if (saidElsewhere(error)) return;
-  notify('error', message ?? (isApiError(error) ? error.message : messages.generic.unexpected), options);
+  notify('error', message ?? (isApiError(error) ? error.message : commonMessages.generic.unexpected), options);
 }
 
 export function createQueryClient(): QueryClient {

@@ -1,6 +1,6 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { messages } from '../../contracts/index.ts';
+import { sessionMessages } from '../../contracts/session-messages.ts';
 import classes from './auth-layout.module.css';
 import { IconCreditCard } from './icons.ts';
 
@@ -23,7 +23,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             </Text>
           </Box>
           <Text fz="lg" fw={500} lh={1.4}>
-            {messages.login.brand}
+            {sessionMessages.login.brand}
           </Text>
         </Box>
         <Box className={classes.form}>

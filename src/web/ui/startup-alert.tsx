@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { messages } from '../../contracts/index.ts';
+import { platformMessages } from '../../contracts/platform-messages.ts';
 import { useMemoryStore } from '../lib/store/index.ts';
 import { IconAlertCircle } from './icons.ts';
 import classes from './startup-alert.module.css';
@@ -13,7 +13,7 @@ export function StartupAlert() {
   if (!failed) return null;
   return (
     <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />} className={classes.alert}>
-      {messages.startup.failure}
+      {platformMessages.startup.failure}
     </Alert>
   );
 }

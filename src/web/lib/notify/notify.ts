@@ -1,7 +1,7 @@
 // Flash notifications (spec: 4 seconds, a message and a type that sets its background).
 
 import { notifications } from '@mantine/notifications';
-import { FLASH_DURATION_MS } from '../../../contracts/index.ts';
+import { FLASH_DURATION_MS } from '../../../contracts/constants.ts';
 import { clearFailure, hasFailureHost, reportFailure } from './failure.ts';
 
 export type NotifyType = 'success' | 'error' | 'warning' | 'info';

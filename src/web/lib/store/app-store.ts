@@ -6,7 +6,7 @@
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { PAGE_SIZE, PRODUCT_KEY } from '../../../contracts/index.ts';
+import { PAGE_SIZE, PRODUCT_KEY } from '../../../contracts/constants.ts';
 import type { AppState, AppStore, CurrentCompany, DeviceIdentity, PageItem, PendingFactor } from './app-state.ts';
 
 export type * from './app-state.ts';

@@ -1,4 +1,4 @@
-import { PERSIST_RESTORE_TIMEOUT_MS } from '../../../contracts/index.ts';
+import { PERSIST_RESTORE_TIMEOUT_MS } from '../../../contracts/constants.ts';
 import { useAppStore } from './app-store.ts';
 
 /**

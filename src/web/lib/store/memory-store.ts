@@ -4,7 +4,7 @@
 
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { Environment, type EnvironmentName, FID } from '../../../contracts/index.ts';
+import { Environment, type EnvironmentName, FID } from '../../../contracts/constants.ts';
 
 export type StartupStatus = 'idle' | 'pending' | 'ready' | 'failed';
 

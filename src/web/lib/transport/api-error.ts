@@ -1,5 +1,5 @@
+import { commonMessages } from '../../../contracts/common-messages.ts';
 import { type CLIENT_ERROR_CODES, type ErrorCode, isErrorCode } from '../../../contracts/errors.ts';
-import { messages } from '../../../contracts/messages.ts';
 
 type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
@@ -53,7 +53,7 @@ export function toApiError(status: number, body: unknown): ApiError {
   const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
   return new ApiError(
     status,
-    messageOf(body) ?? messages.generic.unexpected,
+    messageOf(body) ?? commonMessages.generic.unexpected,
     isErrorCode(code) ? code : undefined,
     body,
   );

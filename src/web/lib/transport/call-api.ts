@@ -1,7 +1,7 @@
 // Every provider call goes through here: inner request sealed, POST /proxy, answer opened (docs/transport.md).
 import { ENVIRONMENT_NAME, ORG, SUPPLIER, SYSTEM_NAME } from '../../../contracts/constants.ts';
 import type { ServerErrorCode } from '../../../contracts/errors.ts';
-import { messages } from '../../../contracts/messages.ts';
+import { platformMessages } from '../../../contracts/platform-messages.ts';
 import {
   buildPath,
   type EndpointName,
@@ -80,8 +80,8 @@ async function send<T>(name: EndpointName, options: CallOptions, isRetry: boolea
     raw = await readJson(response);
   } catch (error) {
     // A rejected fetch is a network failure, not a refusal: it gets a status the screens can tell apart.
-    if (isTimeout(error)) throw new ApiError(0, messages.proxy.timeout, TIMEOUT_CODE);
-    throw new ApiError(0, messages.proxy.upstream, NETWORK_ERROR_CODE);
+    if (isTimeout(error)) throw new ApiError(0, platformMessages.proxy.timeout, TIMEOUT_CODE);
+    throw new ApiError(0, platformMessages.proxy.upstream, NETWORK_ERROR_CODE);
   }
   const payload = sealedPayload(raw);
 

@@ -2,13 +2,15 @@
 // or, in the clear, a bodyless 204 or a refusal the BFF makes before it knows the device. Anything else — a success
 // in the clear, a payload that does not open under this call's key and request id — was not made by the BFF for this
 // call, and is refused rather than passed on.
+
+import { commonMessages } from '../../../contracts/common-messages.ts';
 import { errors, type ServerErrorCode } from '../../../contracts/errors.ts';
-import { messages } from '../../../contracts/messages.ts';
+import { platformMessages } from '../../../contracts/platform-messages.ts';
 import { openJson } from '../../../crypto/index.ts';
 import { ApiError, UNSEALED_ANSWER_CODE } from './api-error.ts';
 import { sealedPayload } from './wire.ts';
 
-const refused = () => new ApiError(502, messages.proxy.unsealed, UNSEALED_ANSWER_CODE);
+const refused = () => new ApiError(502, platformMessages.proxy.unsealed, UNSEALED_ANSWER_CODE);
 
 const isServerErrorCode = (code: unknown): code is ServerErrorCode =>
   typeof code === 'string' && Object.hasOwn(errors, code);
@@ -38,7 +40,7 @@ export async function sealedAnswer(
   if (status >= 400 && isServerErrorCode(code)) {
     // Believed for its code only: the words shown are the contract's, never the wire's.
     const known = errors[code].message;
-    return { code, message: typeof known === 'string' ? known : messages.generic.unexpected };
+    return { code, message: typeof known === 'string' ? known : commonMessages.generic.unexpected };
   }
   throw refused();
 }

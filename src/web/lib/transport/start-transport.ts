@@ -1,5 +1,6 @@
 // Spec section 4, "Start-up": environment prod -> GET /keys -> device registration (docs/transport.md).
-import { Environment, messages } from '../../../contracts/index.ts';
+import { Environment } from '../../../contracts/constants.ts';
+import { platformMessages } from '../../../contracts/platform-messages.ts';
 import {
   deriveSessionKey,
   importPublicKey,
@@ -56,7 +57,7 @@ export async function fetchPublicKey(): Promise<string | null> {
 /** POST /devices: seals the registration to the server key and keeps the returned accessToken as authorization. */
 export async function registerDevice(): Promise<void> {
   const publicKey = memoryStore.getState().crypto.public;
-  if (!publicKey) throw new ApiError(0, messages.startup.missingKey, MISSING_KEY_CODE);
+  if (!publicKey) throw new ApiError(0, platformMessages.startup.missingKey, MISSING_KEY_CODE);
   const serverKey = await importPublicKey(publicKey);
 
   const cipherAES = randomAlphanumeric();
@@ -147,7 +148,7 @@ export async function ensureTransport(): Promise<CryptoKey> {
   } catch {
     // reported below
   }
-  if (!sessionKey) throw new ApiError(0, messages.startup.failure, STARTUP_FAILED_CODE);
+  if (!sessionKey) throw new ApiError(0, platformMessages.startup.failure, STARTUP_FAILED_CODE);
   return sessionKey;
 }
 

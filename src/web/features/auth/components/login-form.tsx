@@ -1,7 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { messages } from '../../../../contracts/index.ts';
+import { sessionMessages } from '../../../../contracts/session-messages.ts';
 import { preloadContract } from '../../../api/index.ts';
 import { paths } from '../../../app/paths.ts';
 import { useAppStore } from '../../../lib/store/index.ts';
@@ -17,11 +17,11 @@ import { usePendingFirstAccess } from '../pending-first-access.ts';
  * answer) says to wait rather than to retype.
  */
 function failureMessage(error: unknown): string | null {
-  if (!isApiError(error)) return messages.login.failure;
+  if (!isApiError(error)) return sessionMessages.login.failure;
   if (error.code === STARTUP_FAILED_CODE) return null; // the start-up alert says it
-  if (error.status === 0 || error.status >= 500) return messages.login.unavailable;
+  if (error.status === 0 || error.status >= 500) return sessionMessages.login.unavailable;
   if ((error.status === 403 || error.status === 429) && error.message) return error.message;
-  return messages.login.failure;
+  return sessionMessages.login.failure;
 }
 
 export function LoginForm() {
@@ -38,7 +38,7 @@ export function LoginForm() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!login.trim() || !senha) {
-      setError(messages.login.required);
+      setError(sessionMessages.login.required);
       return;
     }
     setError(null);
@@ -74,8 +74,8 @@ export function LoginForm() {
       <Stack gap="md">
         <FormAlert message={error} />
         <TextInput
-          label={messages.login.user}
-          placeholder={messages.login.userPlaceholder}
+          label={sessionMessages.login.user}
+          placeholder={sessionMessages.login.userPlaceholder}
           leftSection={<IconUser size={18} aria-hidden />}
           autoComplete="username"
           autoCapitalize="none"
@@ -84,18 +84,18 @@ export function LoginForm() {
           onChange={(e) => setLogin(e.currentTarget.value)}
         />
         <PasswordInput
-          label={messages.login.password}
-          placeholder={messages.login.passwordPlaceholder}
+          label={sessionMessages.login.password}
+          placeholder={sessionMessages.login.passwordPlaceholder}
           leftSection={<IconLock size={18} aria-hidden />}
           autoComplete="current-password"
           value={senha}
           onChange={(e) => setSenha(e.currentTarget.value)}
         />
         <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
-          {messages.login.submit}
+          {sessionMessages.login.submit}
         </Button>
         <Anchor component={Link} to={paths.forgotPassword} ta="center" fz="sm">
-          {messages.login.forgot}
+          {sessionMessages.login.forgot}
         </Anchor>
       </Stack>
     </form>

@@ -1,12 +1,13 @@
-import { messages } from '../../../../contracts/index.ts';
+import { pageTitles } from '../../../../contracts/page-titles.ts';
+import { sessionMessages } from '../../../../contracts/session-messages.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AuthLayout } from '../../../ui/index.ts';
 import { LoginForm } from '../components/login-form.tsx';
 
 export default function LoginRoute() {
-  useDocumentTitle(messages.pageTitles.login);
+  useDocumentTitle(pageTitles.login);
   return (
-    <AuthLayout title={messages.login.title} subtitle={messages.login.subtitle}>
+    <AuthLayout title={sessionMessages.login.title} subtitle={sessionMessages.login.subtitle}>
       <LoginForm />
     </AuthLayout>
   );
