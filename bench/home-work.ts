@@ -31,9 +31,7 @@ const PASSWORD = 'Bench-home-work-2026';
 const HEAD_DIR = resolve(import.meta.dirname, '..');
 const PHONE = { width: 412, height: 823 };
 
-type Figures = MainThreadFigures;
-
-async function openHome(browser: Browser, context: BrowserContext, base: string, run: string): Promise<Figures> {
+async function openHome(browser: Browser, context: BrowserContext, base: string, run: string): Promise<MainThreadFigures> {
   const page = await context.newPage();
   await page.setViewportSize(PHONE);
   const cdp = await context.newCDPSession(page);
@@ -85,7 +83,7 @@ try {
         const page = await context.newPage();
         await signInToFirstCompany(page, url as string, 'demo', PASSWORD);
         await page.close();
-        return { name: name as string, url: url as string, context, runs: [] as Figures[] };
+        return { name: name as string, url: url as string, context, runs: [] as MainThreadFigures[] };
       }),
     );
     // One opening of each, not counted: the products' first answers (plans, pools) are not the page's work.
@@ -97,7 +95,7 @@ try {
     }
     console.info(`/home on a cold cache at ${PHONE.width} px, ${ROUNDS} rounds a side, medians (min–max)`);
     console.info('side   blocking ×4 ms      on CPU ms       tasks ≥ 12.5 ms   busy after FCP ms    FCP ms');
-    const stat = (runs: Figures[], key: keyof Figures) => {
+    const stat = (runs: MainThreadFigures[], key: keyof MainThreadFigures) => {
       const values = runs.map((r) => r[key]);
       return `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
     };
@@ -114,7 +112,7 @@ try {
       );
     }
     const [base, head] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    const ratio = (key: keyof Figures) =>
+    const ratio = (key: keyof MainThreadFigures) =>
       (median(head.runs.map((r) => r[key])) / median(base.runs.map((r) => r[key]))).toFixed(2);
     console.info(
       `head/base: blocking ×4 ${ratio('blocking')}, on CPU ${ratio('blockingCpu')}, busy ${ratio('busy')}, FCP ${ratio('fcp')} (below 1: head does less)`,

@@ -17,7 +17,7 @@ export interface TraceEvent {
 }
 
 /** Lighthouse's mobile profile: the observed main thread ×4, and a task blocks for what it takes over 50 ms. */
-export const CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN = 4;
 const BLOCKING_FROM_MS = 50;
 
 export interface MainThreadFigures {
