@@ -31,7 +31,12 @@ const PASSWORD = 'Bench-home-work-2026';
 const HEAD_DIR = resolve(import.meta.dirname, '..');
 const PHONE = { width: 412, height: 823 };
 
-async function openHome(browser: Browser, context: BrowserContext, base: string, run: string): Promise<MainThreadFigures> {
+async function openHome(
+  browser: Browser,
+  context: BrowserContext,
+  base: string,
+  run: string,
+): Promise<MainThreadFigures> {
   const page = await context.newPage();
   await page.setViewportSize(PHONE);
   const cdp = await context.newCDPSession(page);
